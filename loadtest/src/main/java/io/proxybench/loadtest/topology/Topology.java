@@ -1,0 +1,77 @@
+package io.proxybench.loadtest.topology;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where each role's processes run and how the roles reach each other.
+ *
+ * <p>The orchestrator never builds a process command line for a place itself: it asks the topology
+ * to wrap the command (plain process, inside a network namespace, or on another host), and it asks
+ * for the address a role listens on. Loopback is the default; everything else must stay inside
+ * namespaces the kit created.
+ */
+public interface Topology extends AutoCloseable {
+
+    /** Short name recorded in run.json, e.g. {@code loopback} or {@code netns}. */
+    String name();
+
+    /** Prepares the places (namespaces, links, sysctls). Idempotent; undone by {@link #close()}. */
+    void setUp() throws Exception;
+
+    /** The address other roles use to reach a server of {@code role}, e.g. {@code 127.0.0.1}. */
+    String addressOf(Role role);
+
+    /** The command that runs {@code command} in {@code role}'s place. */
+    List<String> wrap(Role role, List<String> command);
+
+    /**
+     * The network interface whose counters show the traffic of {@code role} (for the Mbps column),
+     * and the command prefix needed to read them ({@code /proc/net/dev} of that place).
+     */
+    NetworkProbe networkProbe(Role role);
+
+    /** Removes whatever {@link #setUp()} created; must be safe to call after a failed set-up. */
+    @Override
+    void close();
+
+    /**
+     * What was set up, for run.json: at least {@code name}; places, addresses, link shaping and
+     * kernel settings where the topology has them. Values are strings, numbers, lists and maps.
+     */
+    default Map<String, Object> describe() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", name());
+        return out;
+    }
+
+    /**
+     * An address the kit itself can connect to, from its own place, that reaches {@code host:port}
+     * as seen from inside {@code role}'s place: how the kit reads a front end's admin port
+     * ({@code 127.0.0.1:<admin>} inside the proxy's namespace, say). Loopback needs nothing.
+     */
+    default InetSocketAddress controlEndpoint(Role role, String host, int port) throws IOException {
+        return new InetSocketAddress(host, port);
+    }
+
+    /**
+     * A thread that calls {@link #close()}, for {@link Runtime#addShutdownHook(Thread)}: register
+     * it before {@link #setUp()} so that an interrupted run still removes what was created.
+     */
+    default Thread cleanupHook() {
+        Thread hook = new Thread(this::close, "topology-cleanup-" + name());
+        hook.setDaemon(false);
+        return hook;
+    }
+
+    /** Which interface to watch and how to read its counters. */
+    record NetworkProbe(String interfaceName, List<String> readProcNetDevCommand) {
+        /** Read {@code /proc/net/dev} directly (same network namespace as the kit). */
+        public static NetworkProbe local(String interfaceName) {
+            return new NetworkProbe(interfaceName, List.of());
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.proxybench.core.config;
+
+import java.time.Duration;
+import java.util.List;
+
+/** The settings both front ends understand. Front ends add their own keys to a {@link ConfigSchema}. */
+public final class ProxyConfigKeys {
+
+    private ProxyConfigKeys() {
+    }
+
+    public static final ConfigKey<Integer> SERVER_PORT =
+            ConfigKey.integer("server.port", 8080, 0, 65535, "client port; 0 picks a free one");
+    public static final ConfigKey<String> SERVER_BIND =
+            ConfigKey.text("server.bind", "127.0.0.1", "address the client port binds to");
+    public static final ConfigKey<Integer> SERVER_BACKLOG =
+            ConfigKey.integer("server.backlog", 5000, 1, 1_000_000, "listen backlog (capped by net.core.somaxconn)");
+    public static final ConfigKey<String> SERVER_TRANSPORT =
+            ConfigKey.oneOf("server.transport", "auto", List.of("auto", "epoll", "io_uring", "nio"),
+                    "I/O transport of the Netty front end: auto = epoll when available, else NIO");
+    public static final ConfigKey<Integer> ADMIN_PORT =
+            ConfigKey.integer("admin.port", 8081, 0, 65535, "admin port (/health, /metrics); 0 picks a free one");
+    public static final ConfigKey<String> ADMIN_BIND =
+            ConfigKey.text("admin.bind", "127.0.0.1", "address the admin port binds to");
+
+    public static final ConfigKey<Integer> WORKERS_INBOUND =
+            ConfigKey.integer("workers.inbound", Runtime.getRuntime().availableProcessors(), 1, 1024,
+                    "event-loop threads for client connections");
+    public static final ConfigKey<Integer> WORKERS_STAGE =
+            ConfigKey.integer("workers.stage", 0, 0, 1024,
+                    "0: filters run on the connection's event loop; N: on a separate pool of N threads");
+    public static final ConfigKey<Integer> WORKERS_OUTBOUND =
+            ConfigKey.integer("workers.outbound", 0, 0, 1024,
+                    "0: origin connections share the client connection's event loop; N: own group of N threads");
+
+    public static final ConfigKey<String> ROUTES =
+            ConfigKey.text("routes", "", "routes separated by ';' — PREFIX=HOST:PORT[,HOST:PORT]");
+    public static final ConfigKey<List<String>> FILTERS =
+            ConfigKey.list("filters", "", "filter class names, comma-separated");
+    public static final ConfigKey<Boolean> FILTERS_SERVICE_LOADER =
+            ConfigKey.bool("filters.serviceLoader", true, "also load filters registered in META-INF/services");
+
+    public static final ConfigKey<Integer> ORIGIN_MAX_CONNECTIONS_PER_HOST =
+            ConfigKey.integer("origin.maxConnectionsPerHost", 5000, 1, 1_000_000,
+                    "most connections to one origin host (open, in use or idle)");
+    public static final ConfigKey<Duration> ORIGIN_CONNECT_TIMEOUT =
+            ConfigKey.positiveDuration("origin.connectTimeout", "2s", "origin connect timeout (then 502)");
+    public static final ConfigKey<Duration> ORIGIN_READ_TIMEOUT =
+            ConfigKey.positiveDuration("origin.readTimeout", "10s", "longest silence from the origin while a response is due (then 504)");
+    public static final ConfigKey<Duration> ORIGIN_IDLE_TIMEOUT =
+            ConfigKey.positiveDuration("origin.idleTimeout", "60s", "idle pooled origin connections are closed after this");
+    public static final ConfigKey<Duration> ORIGIN_POOL_WAIT_TIMEOUT =
+            ConfigKey.positiveDuration("origin.poolWaitTimeout", "2s", "longest wait for a pooled connection when the host is at its maximum (then 503)");
+    public static final ConfigKey<Integer> ORIGIN_MAX_POOL_WAITERS =
+            ConfigKey.integer("origin.maxPoolWaiters", 10_000, 0, 10_000_000, "requests allowed to wait for a pooled connection");
+
+    public static final ConfigKey<Duration> CLIENT_IDLE_TIMEOUT =
+            ConfigKey.positiveDuration("client.idleTimeout", "60s", "idle keep-alive client connections are closed after this");
+    public static final ConfigKey<Duration> CLIENT_REQUEST_READ_TIMEOUT =
+            ConfigKey.positiveDuration("client.requestReadTimeout", "10s", "a client must send a complete request head within this");
+
+    public static final ConfigKey<Integer> LIMITS_MAX_INITIAL_LINE_LENGTH =
+            ConfigKey.integer("limits.maxInitialLineLength", 8192, 256, 1 << 20, "longest request line, bytes (then 414)");
+    public static final ConfigKey<Integer> LIMITS_MAX_HEADER_SIZE =
+            ConfigKey.integer("limits.maxHeaderSize", 8192, 256, 1 << 20, "largest request header block, bytes (then 431)");
+    public static final ConfigKey<Integer> LIMITS_MAX_CONNECTIONS =
+            ConfigKey.integer("limits.maxConnections", 10_000, 1, 10_000_000, "most client connections; more are refused and counted");
+
+    public static final ConfigKey<Duration> SHUTDOWN_DRAIN_TIMEOUT =
+            ConfigKey.duration("shutdown.drainTimeout", "10s", "on SIGTERM, how long in-flight requests may finish");
+    public static final ConfigKey<Duration> EVENTLOOP_BLOCKED_THRESHOLD =
+            ConfigKey.positiveDuration("eventloop.blockedThreshold", "200ms", "an I/O-thread task running longer is reported as blocking");
+    public static final ConfigKey<String> PROXY_VIA_NAME =
+            ConfigKey.text("proxy.viaName", "proxybench", "this proxy's name in the Via header");
+
+    /** Every common key, in help order. */
+    public static List<ConfigKey<?>> all() {
+        return List.of(SERVER_PORT, SERVER_BIND, SERVER_BACKLOG, SERVER_TRANSPORT, ADMIN_PORT, ADMIN_BIND,
+                WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, ROUTES, FILTERS, FILTERS_SERVICE_LOADER,
+                ORIGIN_MAX_CONNECTIONS_PER_HOST, ORIGIN_CONNECT_TIMEOUT, ORIGIN_READ_TIMEOUT, ORIGIN_IDLE_TIMEOUT,
+                ORIGIN_POOL_WAIT_TIMEOUT, ORIGIN_MAX_POOL_WAITERS, CLIENT_IDLE_TIMEOUT, CLIENT_REQUEST_READ_TIMEOUT,
+                LIMITS_MAX_INITIAL_LINE_LENGTH, LIMITS_MAX_HEADER_SIZE, LIMITS_MAX_CONNECTIONS,
+                SHUTDOWN_DRAIN_TIMEOUT, EVENTLOOP_BLOCKED_THRESHOLD, PROXY_VIA_NAME);
+    }
+}

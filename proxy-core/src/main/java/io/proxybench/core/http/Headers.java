@@ -1,0 +1,31 @@
+package io.proxybench.core.http;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The mutable header view a filter sees. Names are case-insensitive. Each front end adapts its own
+ * header storage to this interface so that no copy is made per request.
+ */
+public interface Headers {
+
+    /** The first value of {@code name}, or {@code null}. */
+    String get(String name);
+
+    /** All values of {@code name} in arrival order; empty when absent. */
+    List<String> getAll(String name);
+
+    boolean contains(String name);
+
+    /** Replaces every value of {@code name} with {@code value}. */
+    Headers set(String name, String value);
+
+    Headers add(String name, String value);
+
+    Headers remove(String name);
+
+    /** The distinct names present, in the case they arrived in. */
+    Set<String> names();
+
+    int size();
+}

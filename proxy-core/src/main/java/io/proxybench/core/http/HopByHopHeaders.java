@@ -1,0 +1,58 @@
+package io.proxybench.core.http;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Removes the headers that describe one connection rather than the message (RFC 9110 §7.6.1), so
+ * that a proxy never forwards them to the next hop.
+ */
+public final class HopByHopHeaders {
+
+    /** Always connection-specific, whatever {@code Connection} says. */
+    public static final Set<String> FIXED = Set.of(
+            "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding",
+            "upgrade", "proxy-authenticate", "proxy-authorization");
+
+    private HopByHopHeaders() {
+    }
+
+    /**
+     * Strips the fixed hop-by-hop headers and every header that {@code Connection} names.
+     * {@code Transfer-Encoding} is included: each hop frames the body itself.
+     */
+    public static void strip(Headers headers) {
+        List<String> named = connectionTokens(headers);
+        for (String name : named) {
+            headers.remove(name);
+        }
+        for (String name : FIXED) {
+            headers.remove(name);
+        }
+    }
+
+    /** The header names listed in every {@code Connection} header, lower case. */
+    public static List<String> connectionTokens(Headers headers) {
+        List<String> values = headers.getAll("Connection");
+        if (values.isEmpty()) {
+            return List.of();
+        }
+        List<String> tokens = new ArrayList<>(2);
+        for (String value : values) {
+            for (String token : value.split(",")) {
+                String t = token.trim().toLowerCase(Locale.ROOT);
+                if (!t.isEmpty()) {
+                    tokens.add(t);
+                }
+            }
+        }
+        return tokens;
+    }
+
+    /** True when a {@code Connection} header carries the {@code close} token. */
+    public static boolean requestsClose(Headers headers) {
+        return connectionTokens(headers).contains("close");
+    }
+}

@@ -1,0 +1,43 @@
+package io.proxybench.core.metrics;
+
+/**
+ * The metric names both front ends publish, so that dashboards and the load-test kit read one
+ * layout. Error counters are named by {@link io.proxybench.core.http.ProxyError#metricName()}.
+ */
+public final class MetricNames {
+
+    private MetricNames() {
+    }
+
+    /** Timer: whole exchange, from request head received to last response byte written. */
+    public static final String REQUESTS = "proxy.requests";
+    /** Meters per status class: {@code proxy.responses.2xx} ... {@code proxy.responses.5xx}. */
+    public static final String RESPONSES_PREFIX = "proxy.responses.";
+    /** Timer: time to the origin's response head (origin latency as the proxy sees it). */
+    public static final String ORIGIN_LATENCY = "proxy.origin.latency";
+
+    public static final String CLIENT_CONNECTIONS_ACTIVE = "proxy.connections.client.active";
+    public static final String CLIENT_CONNECTIONS_OPENED = "proxy.connections.client.opened";
+    public static final String CLIENT_CONNECTIONS_REJECTED = "proxy.connections.client.rejected";
+
+    /** Gauges provided by the front end's origin pool. */
+    public static final String ORIGIN_CONNECTIONS_ACTIVE = "proxy.connections.origin.active";
+    public static final String ORIGIN_CONNECTIONS_IDLE = "proxy.connections.origin.idle";
+    public static final String ORIGIN_CONNECTIONS_OPENED = "proxy.connections.origin.opened";
+    public static final String POOL_WAITS = "proxy.origin.pool.waits";
+    public static final String POOL_WAIT_TIMEOUTS = "proxy.origin.pool.waitTimeouts";
+
+    public static final String BYTES_IN = "proxy.bytes.in";
+    public static final String BYTES_OUT = "proxy.bytes.out";
+
+    /** Counter: tasks on an I/O thread that ran past {@code eventloop.blockedThreshold}. */
+    public static final String EVENTLOOP_BLOCKED = "proxy.eventloop.blocked";
+
+    /** Front-end specific figures live under this prefix, e.g. {@code proxy.tomcat.threads.busy}. */
+    public static final String FRONT_END_PREFIX = "proxy.";
+
+    public static final String JVM_GC = "jvm.gc";
+    public static final String JVM_MEMORY = "jvm.memory";
+    public static final String JVM_THREADS = "jvm.threads";
+    public static final String JVM_BUFFERS = "jvm.buffers";
+}

@@ -1,0 +1,134 @@
+package io.proxybench.core.metrics;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import com.codahale.metrics.jvm.BufferPoolMetricSet;
+import com.codahale.metrics.jvm.GarbageCollectorMetricSet;
+import com.codahale.metrics.jvm.MemoryUsageGaugeSet;
+import com.codahale.metrics.jvm.ThreadStatesGaugeSet;
+import io.proxybench.core.http.ProxyError;
+
+import java.lang.management.ManagementFactory;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * The registry of one proxy process, with the shared names registered up front so the layout is
+ * the same whether or not a metric has moved yet. Hot-path handles are fields, looked up once.
+ */
+public final class ProxyMetrics {
+
+    private final MetricRegistry registry;
+    private final Timer requests;
+    private final Timer originLatency;
+    private final Meter[] responsesByClass = new Meter[6];
+    private final Counter clientActive;
+    private final Counter clientOpened;
+    private final Counter clientRejected;
+    private final Counter originOpened;
+    private final Counter poolWaits;
+    private final Counter poolWaitTimeouts;
+    private final Counter bytesIn;
+    private final Counter bytesOut;
+    private final Counter eventLoopBlocked;
+    private final Map<ProxyError, Counter> errors = new EnumMap<>(ProxyError.class);
+
+    public ProxyMetrics() {
+        this(new MetricRegistry());
+    }
+
+    public ProxyMetrics(MetricRegistry registry) {
+        this.registry = registry;
+        requests = registry.timer(MetricNames.REQUESTS);
+        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY);
+        for (int c = 1; c <= 5; c++) {
+            responsesByClass[c] = registry.meter(MetricNames.RESPONSES_PREFIX + c + "xx");
+        }
+        clientActive = registry.counter(MetricNames.CLIENT_CONNECTIONS_ACTIVE);
+        clientOpened = registry.counter(MetricNames.CLIENT_CONNECTIONS_OPENED);
+        clientRejected = registry.counter(MetricNames.CLIENT_CONNECTIONS_REJECTED);
+        originOpened = registry.counter(MetricNames.ORIGIN_CONNECTIONS_OPENED);
+        poolWaits = registry.counter(MetricNames.POOL_WAITS);
+        poolWaitTimeouts = registry.counter(MetricNames.POOL_WAIT_TIMEOUTS);
+        bytesIn = registry.counter(MetricNames.BYTES_IN);
+        bytesOut = registry.counter(MetricNames.BYTES_OUT);
+        eventLoopBlocked = registry.counter(MetricNames.EVENTLOOP_BLOCKED);
+        for (ProxyError e : ProxyError.values()) {
+            errors.put(e, registry.counter(e.metricName()));
+        }
+        registerJvm(registry);
+    }
+
+    private static void registerJvm(MetricRegistry registry) {
+        registry.register(MetricNames.JVM_GC, new GarbageCollectorMetricSet());
+        registry.register(MetricNames.JVM_MEMORY, new MemoryUsageGaugeSet());
+        registry.register(MetricNames.JVM_THREADS, new ThreadStatesGaugeSet());
+        registry.register(MetricNames.JVM_BUFFERS, new BufferPoolMetricSet(ManagementFactory.getPlatformMBeanServer()));
+    }
+
+    public MetricRegistry registry() {
+        return registry;
+    }
+
+    public Timer requests() {
+        return requests;
+    }
+
+    public Timer originLatency() {
+        return originLatency;
+    }
+
+    /** Counts a response by status class (1xx..5xx); other codes are ignored. */
+    public void response(int status) {
+        int c = status / 100;
+        if (c >= 1 && c <= 5) {
+            responsesByClass[c].mark();
+        }
+    }
+
+    public Counter clientConnectionsActive() {
+        return clientActive;
+    }
+
+    public Counter clientConnectionsOpened() {
+        return clientOpened;
+    }
+
+    public Counter clientConnectionsRejected() {
+        return clientRejected;
+    }
+
+    public Counter originConnectionsOpened() {
+        return originOpened;
+    }
+
+    public Counter poolWaits() {
+        return poolWaits;
+    }
+
+    public Counter poolWaitTimeouts() {
+        return poolWaitTimeouts;
+    }
+
+    public Counter bytesIn() {
+        return bytesIn;
+    }
+
+    public Counter bytesOut() {
+        return bytesOut;
+    }
+
+    public Counter eventLoopBlocked() {
+        return eventLoopBlocked;
+    }
+
+    public void error(ProxyError error) {
+        errors.get(error).inc();
+    }
+
+    public long errorCount(ProxyError error) {
+        return errors.get(error).getCount();
+    }
+}

@@ -1,0 +1,61 @@
+package io.proxybench.core.http;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HopByHopHeadersTest {
+
+    @Test
+    void stripsFixedHopByHopHeadersAndThoseConnectionNames() {
+        Headers h = new MapHeaders()
+                .add("Connection", "keep-alive, X-Session-Token")
+                .add("connection", "Upgrade")
+                .add("X-Session-Token", "secret")
+                .add("Keep-Alive", "timeout=5")
+                .add("Proxy-Connection", "keep-alive")
+                .add("TE", "trailers")
+                .add("Trailer", "Expires")
+                .add("Upgrade", "websocket")
+                .add("Transfer-Encoding", "chunked")
+                .add("Accept", "*/*")
+                .add("X-Request-Id", "42");
+        HopByHopHeaders.strip(h);
+        assertThat(h.names()).containsExactlyInAnyOrder("Accept", "X-Request-Id");
+    }
+
+    @Test
+    void closeTokenIsFoundCaseInsensitively() {
+        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "Keep-Alive, CLOSE"))).isTrue();
+        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "keep-alive"))).isFalse();
+        assertThat(HopByHopHeaders.requestsClose(new MapHeaders())).isFalse();
+    }
+
+    @Test
+    void forwardedHeadersAppendToWhatEarlierProxiesAdded() {
+        Headers h = new MapHeaders().add("Host", "shop.example:8080").add("X-Forwarded-For", "203.0.113.7").add("Via", "1.1 lb");
+        ForwardedHeaders.apply(h, "127.0.0.9", "http", "proxybench", "1.1");
+        assertThat(h.get("X-Forwarded-For")).isEqualTo("203.0.113.7, 127.0.0.9");
+        assertThat(h.get("X-Forwarded-Proto")).isEqualTo("http");
+        assertThat(h.get("X-Forwarded-Host")).isEqualTo("shop.example:8080");
+        assertThat(h.get("Via")).isEqualTo("1.1 lb, 1.1 proxybench");
+    }
+
+    @Test
+    void forwardedHeadersStartFreshWithoutEarlierProxies() {
+        Headers h = new MapHeaders().add("Host", "a");
+        ForwardedHeaders.apply(h, "127.0.0.1", "http", "pb", "1.0");
+        assertThat(h.get("X-Forwarded-For")).isEqualTo("127.0.0.1");
+        assertThat(h.get("Via")).isEqualTo("1.0 pb");
+    }
+
+    @Test
+    void errorMappingMatchesWhatClientsExpect() {
+        assertThat(ProxyError.CONNECT.status()).isEqualTo(502);
+        assertThat(ProxyError.TIMEOUT.status()).isEqualTo(504);
+        assertThat(ProxyError.HEADER_TOO_LARGE.status()).isEqualTo(431);
+        assertThat(ProxyError.REQUEST_SMUGGLING.status()).isEqualTo(400);
+        assertThat(new String(ProxyError.TIMEOUT.body())).isEqualTo("origin timed out\n");
+        assertThat(ProxyError.RESET.metricName()).isEqualTo("proxy.errors.reset");
+    }
+}
