@@ -1,0 +1,103 @@
+package io.proxybench.loadtest.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Writes {@code report.md}: conditions, the results table, throughput ratios. */
+public final class MarkdownReport {
+
+    public static final String FILE_NAME = "report.md";
+
+    private MarkdownReport() {
+    }
+
+    /** The results table as aligned Markdown, also fit to print on a console. */
+    public static String table(RunResults results) {
+        List<List<String>> cells = ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
+        List<Boolean> numeric = ResultsTable.COLUMNS.stream().map(ResultsTable.Column::numeric).toList();
+        return MarkdownTable.render(ResultsTable.headers(), numeric, cells);
+    }
+
+    /** The table for steps held in memory (front ends ordered as {@code run} declares them). */
+    public static String table(RunInfo run, List<StepResult> steps) {
+        return table(new RunResults(null, run, steps, List.of()));
+    }
+
+    /** The ratios section body: one line per step, e.g. {@code - 2000 connections: netty/tomcat = 1.81×}. */
+    public static String ratios(RunResults results) {
+        List<ThroughputRatios.StepRatios> all = ThroughputRatios.of(results);
+        if (all.isEmpty()) {
+            return "Only one front end in this run: no ratios.\n";
+        }
+        StringBuilder out = new StringBuilder();
+        for (ThroughputRatios.StepRatios step : all) {
+            out.append("- ").append(step.connections()).append(" connections: ")
+                    .append(step.ratios().stream().map(ThroughputRatios.Ratio::text).collect(Collectors.joining(", ")))
+                    .append('\n');
+        }
+        return out.toString();
+    }
+
+    public static String render(RunResults results) {
+        RunInfo run = results.run();
+        StringBuilder md = new StringBuilder();
+        md.append("# proxybench run ").append(run.runId() == null ? "(no id)" : run.runId()).append("\n\n");
+        md.append("## Conditions\n\n");
+        for (RunConditions.Entry e : RunConditions.of(run)) {
+            md.append("- **").append(e.name()).append(":** ").append(inline(e.value())).append('\n');
+        }
+        md.append('\n');
+        if (!run.frontEnds().isEmpty()) {
+            md.append("### Front ends\n\n");
+            for (RunInfo.FrontEnd fe : run.frontEnds()) {
+                md.append("- **").append(fe.label()).append("**");
+                if (fe.kind() != null && !fe.kind().equals(fe.label())) {
+                    md.append(" (").append(fe.kind()).append(')');
+                }
+                String settings = RunConditions.keyValues(fe.settings());
+                md.append(" settings: ").append(settings == null ? "defaults" : code(settings));
+                md.append("; JVM: ").append(fe.jvmArgs().isEmpty() ? "defaults" : code(String.join(" ", fe.jvmArgs())));
+                md.append('\n');
+            }
+            md.append('\n');
+        }
+        if (!run.warnings().isEmpty()) {
+            md.append("### Warnings\n\n");
+            run.warnings().forEach(w -> md.append("- ").append(inline(w)).append('\n'));
+            md.append('\n');
+        }
+        md.append("## Results\n\n");
+        md.append(table(results)).append('\n');
+        md.append("Machine figures (CPU/%, LdAvg, Ctx Sw., Mbps) are averages of the one-second samples taken during "
+                + "each step; CPU/% is the whole machine (all cores). \u00b5s/req is proxy CPU time per request; "
+                + "% ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency).\n\n");
+        md.append("## Ratios\n\n");
+        baselineNote(results, md);
+        md.append(ratios(results));
+        return md.toString();
+    }
+
+    public static Path write(RunResults results) throws IOException {
+        Path file = results.dir().resolve(FILE_NAME);
+        Files.writeString(file, render(results), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static void baselineNote(RunResults results, StringBuilder md) {
+        ThroughputRatios.baseline(results).ifPresent(base -> md.append("Requests/s of each front end relative to ")
+                .append(base).append(" at the same step; absolute numbers drift on shared machines, ratios of "
+                        + "back-to-back runs much less.\n\n"));
+    }
+
+    private static String code(String s) {
+        return "`" + s.replace("`", "'") + "`";
+    }
+
+    private static String inline(String s) {
+        return s.replaceAll("[\\r\\n]+", " ");
+    }
+}

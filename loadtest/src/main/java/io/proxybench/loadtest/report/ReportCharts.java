@@ -1,0 +1,33 @@
+package io.proxybench.loadtest.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** All charts of a run: figures against connections, and per front end over time. */
+public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
+
+    public static final String DIRECTORY = "charts";
+
+    public static ReportCharts render(RunResults results) {
+        return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results));
+    }
+
+    public List<RenderedChart> all() {
+        List<RenderedChart> all = new ArrayList<>(aggregate);
+        timelines.values().forEach(all::addAll);
+        return all;
+    }
+
+    /** Writes every chart under {@code runDir/charts/}, replacing charts of an earlier rendering. */
+    public void writeTo(Path runDir) throws IOException {
+        for (RenderedChart chart : all()) {
+            Path file = runDir.resolve(chart.path());
+            Files.createDirectories(file.getParent());
+            Files.write(file, chart.png());
+        }
+    }
+}

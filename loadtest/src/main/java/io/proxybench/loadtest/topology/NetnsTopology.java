@@ -1,0 +1,433 @@
+package io.proxybench.loadtest.topology;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Each role in a network namespace of its own, joined by veth links: generator - proxy - origin.
+ * Traffic between roles crosses a real (virtual) link with its own queue, so it can be shaped to a
+ * NIC's rate and delay, and each side's counters are separate.
+ *
+ * <p>Nothing leaves the machine: no link reaches the root namespace, the only routes are the two
+ * point-to-point /30 subnets below, there is no default route, and forwarding is off, so the
+ * proxy namespace does not route between its two links. The addresses exist only inside the namespaces, which have their
+ * own routing tables, so they cannot clash with the machine's.
+ *
+ * <pre>
+ *  pb-ID-gen                 pb-ID-proxy                          pb-ID-origin
+ *  pb-proxy 10.213.0.1/30 == pb-gen 10.213.0.2/30
+ *                            pb-origin 10.213.0.5/30 ====== pb-proxy 10.213.0.6/30
+ * </pre>
+ *
+ * <p>Use: register {@link #cleanupHook()}, then {@link #setUp()}, optionally
+ * {@link #applySysctls(Path)}; start processes with {@link #wrap}; stop them; {@link #close()}.
+ */
+public final class NetnsTopology implements Topology {
+
+    private static final Logger log = LoggerFactory.getLogger(NetnsTopology.class);
+
+    /** The generator-proxy link: generator .1, proxy .2. */
+    public static final String CLIENT_LINK_SUBNET = "10.213.0.0/30";
+    /** The proxy-origin link: proxy .5, origin .6. */
+    public static final String ORIGIN_LINK_SUBNET = "10.213.0.4/30";
+
+    static final String GENERATOR_ADDRESS = "10.213.0.1";
+    static final String PROXY_CLIENT_SIDE_ADDRESS = "10.213.0.2";
+    static final String PROXY_ORIGIN_SIDE_ADDRESS = "10.213.0.5";
+    static final String ORIGIN_ADDRESS = "10.213.0.6";
+    private static final int PREFIX = 30;
+
+    // Interfaces are named after the far end, and live only inside the namespaces.
+    static final String GENERATOR_IF = "pb-proxy";
+    static final String PROXY_CLIENT_IF = "pb-gen";
+    static final String PROXY_ORIGIN_IF = "pb-origin";
+    static final String ORIGIN_IF = "pb-proxy";
+
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final LinkShaping shaping;
+    private final String runId;
+    private final CommandRunner runner;
+    private final String ip;
+    private final String tc;
+    private final Supplier<Optional<String>> prerequisites;
+    private final Map<Role, String> namespaces = new EnumMap<>(Role.class);
+    private final List<String> created = new ArrayList<>();
+    private final Map<String, String> installedQdiscs = new LinkedHashMap<>();
+    private final Map<Role, List<SysctlOutcome>> sysctls = new EnumMap<>(Role.class);
+    private final Map<String, NamespaceBridge> bridges = new LinkedHashMap<>();
+    private boolean up;
+    private boolean closed;
+
+    /** Namespaces {@code pb-<6 hex>-gen|proxy|origin}; {@code shaping} may be {@link LinkShaping#none()}. */
+    public NetnsTopology(LinkShaping shaping) {
+        this(shaping, newRunId(), CommandRunner.processes(COMMAND_TIMEOUT),
+                tool("ip"), tool("tc"), () -> unavailableReason(shaping));
+    }
+
+    NetnsTopology(LinkShaping shaping, String runId, CommandRunner runner, String ip, String tc,
+                  Supplier<Optional<String>> prerequisites) {
+        if (!runId.matches("[0-9a-f]{6}")) {
+            throw new IllegalArgumentException("run id must be 6 lowercase hex digits, got '" + runId + "'");
+        }
+        this.shaping = shaping;
+        this.runId = runId;
+        this.runner = runner;
+        this.ip = ip;
+        this.tc = tc;
+        this.prerequisites = prerequisites;
+        namespaces.put(Role.GENERATOR, "pb-" + runId + "-gen");
+        namespaces.put(Role.PROXY, "pb-" + runId + "-proxy");
+        namespaces.put(Role.ORIGIN, "pb-" + runId + "-origin");
+    }
+
+    /**
+     * Why this machine cannot host the netns topology (one line), or empty when it can as far as
+     * can be told without trying: Linux, root, {@code ip} present, and {@code tc} when shaping.
+     */
+    public static Optional<String> unavailableReason(LinkShaping shaping) {
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+            return Optional.of("the netns topology needs Linux network namespaces; this is " + System.getProperty("os.name"));
+        }
+        if (HostTools.effectiveUid() != 0) {
+            return Optional.of("the netns topology needs root (network namespaces and veth links need"
+                    + " CAP_SYS_ADMIN and CAP_NET_ADMIN); run as root or use --topology loopback");
+        }
+        if (HostTools.find("ip").isEmpty()) {
+            return Optional.of("the netns topology needs the 'ip' command (iproute2); install it: apt-get install iproute2");
+        }
+        if (shaping.shapes() && HostTools.find("tc").isEmpty()) {
+            return Optional.of("link shaping needs the 'tc' command (iproute2); install it: apt-get install iproute2");
+        }
+        return Optional.empty();
+    }
+
+    /** True when namespaces can really be made here: the prerequisites hold and a probe namespace comes and goes. */
+    public static boolean netnsSupported() {
+        if (unavailableReason(LinkShaping.none()).isPresent()) {
+            return false;
+        }
+        String ipPath = tool("ip");
+        String probe = "pb-probe-" + newRunId();
+        CommandRunner run = CommandRunner.processes(Duration.ofSeconds(10));
+        try {
+            if (!run.run(List.of(ipPath, "netns", "add", probe)).ok()) {
+                return false;
+            }
+            return run.run(List.of(ipPath, "netns", "delete", probe)).ok();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String name() {
+        return "netns";
+    }
+
+    /** The six hex digits in this run's namespace names. */
+    public String runId() {
+        return runId;
+    }
+
+    /** The namespace {@code role} runs in, e.g. {@code pb-3fa9c1-proxy}; known before set-up. */
+    public String namespaceOf(Role role) {
+        return namespaces.get(role);
+    }
+
+    /**
+     * Creates the namespaces, links, addresses and shaping. On failure everything made so far is
+     * removed before the exception (one-line message) is thrown, and the topology is closed.
+     */
+    @Override
+    public synchronized void setUp() throws TopologyException {
+        if (closed) {
+            throw new IllegalStateException("netns topology " + runId + " is closed; make a new one");
+        }
+        if (up) {
+            return;
+        }
+        Optional<String> problem = prerequisites.get();
+        if (problem.isPresent()) {
+            throw new TopologyException(problem.get());
+        }
+        try {
+            for (Role role : Role.values()) {
+                mustRun("create namespace", List.of(ip, "netns", "add", ns(role)));
+                created.add(ns(role));
+            }
+            link(Role.GENERATOR, GENERATOR_IF, Role.PROXY, PROXY_CLIENT_IF);
+            link(Role.PROXY, PROXY_ORIGIN_IF, Role.ORIGIN, ORIGIN_IF);
+            address(Role.GENERATOR, GENERATOR_IF, GENERATOR_ADDRESS);
+            address(Role.PROXY, PROXY_CLIENT_IF, PROXY_CLIENT_SIDE_ADDRESS);
+            address(Role.PROXY, PROXY_ORIGIN_IF, PROXY_ORIGIN_SIDE_ADDRESS);
+            address(Role.ORIGIN, ORIGIN_IF, ORIGIN_ADDRESS);
+            for (Role role : Role.values()) {
+                mustRun("bring up lo", List.of(ip, "-n", ns(role), "link", "set", "dev", "lo", "up"));
+                // A new namespace copies the machine's IPv4 forwarding switch (on wherever
+                // containers run); the proxy's namespace must never route between its links.
+                mustRun("turn off forwarding", wrap(role, List.of("sh", "-c", "echo 0 > /proc/sys/net/ipv4/ip_forward")));
+            }
+            linkUp(Role.GENERATOR, GENERATOR_IF);
+            linkUp(Role.PROXY, PROXY_CLIENT_IF);
+            linkUp(Role.PROXY, PROXY_ORIGIN_IF);
+            linkUp(Role.ORIGIN, ORIGIN_IF);
+            if (shaping.shapes()) {
+                shape(Role.GENERATOR, GENERATOR_IF);
+                shape(Role.PROXY, PROXY_CLIENT_IF);
+            }
+            up = true;
+            log.info("netns topology up: {} {} {}; generator {} -> proxy {}, proxy {} -> origin {}; shaping {}",
+                    ns(Role.GENERATOR), ns(Role.PROXY), ns(Role.ORIGIN), GENERATOR_ADDRESS,
+                    PROXY_CLIENT_SIDE_ADDRESS, PROXY_ORIGIN_SIDE_ADDRESS, ORIGIN_ADDRESS,
+                    shaping.shapes() ? String.join(" ", shaping.qdiscArguments()) : "none");
+        } catch (TopologyException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String addressOf(Role role) {
+        return switch (role) {
+            case GENERATOR -> GENERATOR_ADDRESS;
+            case PROXY -> PROXY_CLIENT_SIDE_ADDRESS;
+            case ORIGIN -> ORIGIN_ADDRESS;
+        };
+    }
+
+    /** {@code ip netns exec <namespace> command...}; the command keeps its process id. */
+    @Override
+    public List<String> wrap(Role role, List<String> command) {
+        List<String> wrapped = new ArrayList<>(List.of(ip, "netns", "exec", ns(role)));
+        wrapped.addAll(command);
+        return Collections.unmodifiableList(wrapped);
+    }
+
+    /**
+     * The role's interface towards the generator side (the proxy's is its client-facing
+     * {@code pb-gen}), read inside its namespace.
+     */
+    @Override
+    public NetworkProbe networkProbe(Role role) {
+        String iface = switch (role) {
+            case GENERATOR -> GENERATOR_IF;
+            case PROXY -> PROXY_CLIENT_IF;
+            case ORIGIN -> ORIGIN_IF;
+        };
+        return new NetworkProbe(iface, wrap(role, List.of("cat", "/proc/net/dev")));
+    }
+
+    /**
+     * Writes the file's settings in every namespace. Keys the kernel keeps per namespace are set
+     * there; keys it keeps globally are recorded as not present or read-only (with the machine's
+     * value) and left alone: tune those on the machine with {@code sysctl/apply.sh}.
+     *
+     * @throws IllegalArgumentException the file has a bad line (message names file and line)
+     */
+    public synchronized Map<Role, List<SysctlOutcome>> applySysctls(Path confFile) throws IOException, TopologyException {
+        return sysctlPass(confFile, true);
+    }
+
+    /** Records the file's keys as they are in every namespace (for run.json), changing nothing. */
+    public synchronized Map<Role, List<SysctlOutcome>> readSysctls(Path confFile) throws IOException, TopologyException {
+        return sysctlPass(confFile, false);
+    }
+
+    /**
+     * A loopback address of the kit that reaches {@code host:port} inside the role's namespace,
+     * through a small relay process started in that namespace; removed by {@link #close()}.
+     */
+    @Override
+    public synchronized InetSocketAddress controlEndpoint(Role role, String host, int port) throws IOException {
+        requireUp();
+        String key = role + "/" + host + ":" + port;
+        NamespaceBridge bridge = bridges.get(key);
+        if (bridge == null) {
+            bridge = NamespaceBridge.open(wrap(role, List.of()), host, port);
+            bridges.put(key, bridge);
+        }
+        return bridge.localAddress();
+    }
+
+    @Override
+    public synchronized Map<String, Object> describe() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", name());
+        out.put("runId", runId);
+        out.put("state", closed ? "removed" : up ? "up" : "not set up");
+        Map<String, Object> names = new LinkedHashMap<>();
+        Map<String, Object> addresses = new LinkedHashMap<>();
+        for (Role role : Role.values()) {
+            names.put(key(role), ns(role));
+            addresses.put(key(role), addressOf(role));
+        }
+        out.put("namespaces", names);
+        out.put("addresses", addresses);
+        Map<String, Object> clientLink = linkDescription(CLIENT_LINK_SUBNET,
+                end(Role.GENERATOR, GENERATOR_IF, GENERATOR_ADDRESS), end(Role.PROXY, PROXY_CLIENT_IF, PROXY_CLIENT_SIDE_ADDRESS));
+        clientLink.put("shaping", shaping.shapes() ? shaping.describe() : "none");
+        clientLink.put("qdiscs", new LinkedHashMap<>(installedQdiscs));
+        Map<String, Object> originLink = linkDescription(ORIGIN_LINK_SUBNET,
+                end(Role.PROXY, PROXY_ORIGIN_IF, PROXY_ORIGIN_SIDE_ADDRESS), end(Role.ORIGIN, ORIGIN_IF, ORIGIN_ADDRESS));
+        originLink.put("shaping", "none");
+        out.put("links", List.of(clientLink, originLink));
+        Map<String, Object> settings = new LinkedHashMap<>();
+        sysctls.forEach((role, outcomes) -> {
+            Map<String, Object> perKey = new LinkedHashMap<>();
+            outcomes.forEach(o -> perKey.put(o.key(), o.describe()));
+            settings.put(key(role), perKey);
+        });
+        out.put("sysctls", settings);
+        return out;
+    }
+
+    /**
+     * Stops the relays and deletes the namespaces this instance created, which removes their veth
+     * links and qdiscs. Safe after a failed or no set-up and when called twice; never throws.
+     * Processes still running inside keep a namespace alive until they exit: stop them first.
+     */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        bridges.values().forEach(NamespaceBridge::close);
+        bridges.clear();
+        for (int i = created.size() - 1; i >= 0; i--) {
+            String ns = created.get(i);
+            try {
+                CommandRunner.Result result = runner.run(List.of(ip, "netns", "delete", ns));
+                if (!result.ok()) {
+                    log.warn("could not delete namespace {}: {}; remove it with: ip netns delete {}", ns, result.oneLine(), ns);
+                }
+            } catch (IOException | RuntimeException e) {
+                log.warn("could not delete namespace {}: {}; remove it with: ip netns delete {}", ns, e.getMessage(), ns);
+            }
+        }
+        if (!created.isEmpty()) {
+            log.info("netns topology {} removed", runId);
+        }
+        created.clear();
+        up = false;
+    }
+
+    private Map<Role, List<SysctlOutcome>> sysctlPass(Path confFile, boolean write) throws IOException, TopologyException {
+        requireUp();
+        Map<String, String> settings = SysctlFile.read(confFile);
+        Map<Role, List<SysctlOutcome>> result = new EnumMap<>(Role.class);
+        for (Role role : Role.values()) {
+            CommandRunner.Result run = mustRun("kernel settings in " + ns(role),
+                    wrap(role, NamespaceSysctlScript.command(settings, write)));
+            List<SysctlOutcome> outcomes = NamespaceSysctlScript.outcomes(settings, run.output(), write,
+                    NamespaceSysctlScript::machineValue);
+            if (write) {
+                log.info("kernel settings in {}: {}", ns(role), NamespaceSysctlScript.summary(outcomes));
+            }
+            result.put(role, List.copyOf(outcomes));
+        }
+        sysctls.putAll(result);
+        return Collections.unmodifiableMap(result);
+    }
+
+    private void link(Role a, String aIf, Role b, String bIf) throws TopologyException {
+        // Both ends are created directly inside their namespaces: neither ever exists in the root one.
+        mustRun("create veth link", List.of(ip, "link", "add", aIf, "netns", ns(a), "type", "veth",
+                "peer", "name", bIf, "netns", ns(b)));
+    }
+
+    private void address(Role role, String iface, String address) throws TopologyException {
+        mustRun("assign address", List.of(ip, "-n", ns(role), "address", "add", address + "/" + PREFIX, "dev", iface));
+    }
+
+    private void linkUp(Role role, String iface) throws TopologyException {
+        mustRun("bring up link", List.of(ip, "-n", ns(role), "link", "set", "dev", iface, "up"));
+    }
+
+    private void shape(Role role, String iface) throws TopologyException {
+        List<String> add = new ArrayList<>(List.of(tc, "-n", ns(role), "qdisc", "add", "dev", iface, "root"));
+        add.addAll(shaping.qdiscArguments());
+        CommandRunner.Result result = run("shape link", add);
+        if (!result.ok()) {
+            String kind = shaping.qdiscKind().orElse("?");
+            if (result.output().contains("unknown") && kind.equals("netem")) {
+                throw new TopologyException("link delay needs the kernel's netem qdisc (module sch_netem), which this"
+                        + " kernel lacks; load sch_netem or drop --link-delay (a rate alone uses tbf)");
+            }
+            throw new TopologyException("shape link " + ns(role) + "/" + iface + " failed (" + String.join(" ", add)
+                    + "): " + result.oneLine());
+        }
+        String shown = mustRun("show qdisc", List.of(tc, "-n", ns(role), "qdisc", "show", "dev", iface)).output().strip();
+        installedQdiscs.put(key(role) + "/" + iface, shown);
+    }
+
+    private CommandRunner.Result mustRun(String what, List<String> command) throws TopologyException {
+        CommandRunner.Result result = run(what, command);
+        if (!result.ok()) {
+            throw new TopologyException(what + " failed (" + String.join(" ", command) + "): " + result.oneLine());
+        }
+        return result;
+    }
+
+    private CommandRunner.Result run(String what, List<String> command) throws TopologyException {
+        try {
+            return runner.run(command);
+        } catch (IOException e) {
+            throw new TopologyException(what + " failed (" + String.join(" ", command) + "): " + e.getMessage(), e);
+        }
+    }
+
+    private void requireUp() {
+        if (!up) {
+            throw new IllegalStateException("netns topology " + runId + " is not set up");
+        }
+    }
+
+    private Map<String, Object> end(Role role, String iface, String address) {
+        Map<String, Object> end = new LinkedHashMap<>();
+        end.put("role", key(role));
+        end.put("namespace", ns(role));
+        end.put("interface", iface);
+        end.put("address", address + "/" + PREFIX);
+        return end;
+    }
+
+    private static Map<String, Object> linkDescription(String subnet, Map<String, Object> a, Map<String, Object> b) {
+        Map<String, Object> link = new LinkedHashMap<>();
+        link.put("subnet", subnet);
+        link.put("ends", List.of(a, b));
+        return link;
+    }
+
+    private String ns(Role role) {
+        return namespaces.get(role);
+    }
+
+    private static String key(Role role) {
+        return role.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String tool(String name) {
+        return HostTools.find(name).map(Path::toString).orElse(name);
+    }
+
+    static String newRunId() {
+        byte[] bytes = new byte[3];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+}

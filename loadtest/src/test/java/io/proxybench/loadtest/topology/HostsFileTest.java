@@ -1,0 +1,120 @@
+package io.proxybench.loadtest.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HostsFileTest {
+
+    private static final Path SOURCE = Path.of("hosts.properties");
+
+    private static HostsFile parse(String... lines) {
+        return HostsFile.parse(List.of(lines), SOURCE);
+    }
+
+    @Test
+    void readsTargetsAddressesAndInterfaces() {
+        HostsFile hosts = parse(
+                "# dedicated boxes",
+                "generator = local",
+                "proxy=ssh:bench@proxy-1   # the box under test",
+                "origin = ssh:10.0.0.13:2222",
+                "proxy.address = 10.0.0.12",
+                "proxy.interface = eno1");
+
+        HostsFile.Place generator = hosts.place(Role.GENERATOR);
+        assertThat(generator.local()).isTrue();
+        assertThat(generator.networkInterface()).isEqualTo("lo");
+
+        HostsFile.Place proxy = hosts.place(Role.PROXY);
+        assertThat(proxy.local()).isFalse();
+        assertThat(proxy.sshDestination()).isEqualTo("bench@proxy-1");
+        assertThat(proxy.port()).isZero();
+        assertThat(proxy.address()).isEqualTo("10.0.0.12");
+        assertThat(proxy.networkInterface()).isEqualTo("eno1");
+
+        HostsFile.Place origin = hosts.place(Role.ORIGIN);
+        assertThat(origin.sshDestination()).isEqualTo("10.0.0.13");
+        assertThat(origin.port()).isEqualTo(2222);
+        assertThat(origin.address()).as("defaults to the ssh host").isEqualTo("10.0.0.13");
+        assertThat(origin.networkInterface()).isEqualTo("eth0");
+        assertThat(origin.target()).isEqualTo("ssh:10.0.0.13:2222");
+    }
+
+    @Test
+    void acceptsBracketedIpv6Hosts() {
+        HostsFile hosts = parse("generator=local", "proxy=ssh:bench@[fd00::12]:22", "origin=ssh:[fd00::13]");
+
+        assertThat(hosts.place(Role.PROXY).sshDestination()).isEqualTo("bench@fd00::12");
+        assertThat(hosts.place(Role.PROXY).port()).isEqualTo(22);
+        assertThat(hosts.place(Role.ORIGIN).address()).isEqualTo("fd00::13");
+        assertThat(hosts.place(Role.ORIGIN).target()).isEqualTo("ssh:[fd00::13]");
+    }
+
+    @Test
+    void allLocalNeedsNoAddresses() {
+        HostsFile hosts = parse("generator=local", "proxy=local", "origin=local");
+
+        assertThat(hosts.place(Role.ORIGIN).address()).isEqualTo("127.0.0.1");
+    }
+
+    @Test
+    void readsFromDisk(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("hosts.properties");
+        Files.writeString(file, "generator=local\nproxy=ssh:a@b\norigin=ssh:a@c\n");
+
+        assertThat(HostsFile.read(file).place(Role.ORIGIN).sshDestination()).isEqualTo("a@c");
+    }
+
+    @Test
+    void badLinesGetOneLineErrorsWithFileAndLine() {
+        assertThatThrownBy(() -> parse("generator=local", "proxy ssh:a@b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("hosts.properties:2: expected 'role = target'");
+        assertThatThrownBy(() -> parse("generatr=local"))
+                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin)");
+        assertThatThrownBy(() -> parse("proxy.adress=1.2.3.4"))
+                .hasMessageStartingWith("hosts.properties:1: unknown setting 'proxy.adress'");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ftp://c"))
+                .hasMessageStartingWith("hosts.properties:3: bad target for origin: 'ftp://c'")
+                .hasMessageContaining("ssh:[user@]host[:port]");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin="))
+                .hasMessage("hosts.properties:3: no value for origin");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "proxy=ssh:a@c"))
+                .hasMessage("hosts.properties:3: proxy given twice (first on line 2)");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b:70000", "origin=ssh:c"))
+                .hasMessageContaining("bad ssh port 70000");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "proxy.interface=a-name-longer-than-15"))
+                .hasMessageStartingWith("hosts.properties:4: bad interface for proxy");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "origin.address=-oProxyCommand=x"))
+                .hasMessageStartingWith("hosts.properties:4: bad address for origin");
+    }
+
+    @Test
+    void sshTargetsCannotSmuggleOptions() {
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:-oProxyCommand=evil", "origin=ssh:c"))
+                .hasMessageStartingWith("hosts.properties:2: bad target for proxy");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b c", "origin=ssh:c"))
+                .hasMessageStartingWith("hosts.properties:2: bad target for proxy");
+    }
+
+    @Test
+    void everyRoleIsRequired() {
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b"))
+                .hasMessageStartingWith("hosts.properties: no entry for role origin");
+    }
+
+    @Test
+    void aLocalServerNeedsAnAddressWhenOthersAreRemote() {
+        assertThatThrownBy(() -> parse("generator=ssh:gen", "proxy=local", "origin=ssh:c"))
+                .hasMessage("hosts.properties:2: proxy runs locally but other roles run elsewhere:"
+                        + " give proxy.address, the address they can reach it at");
+        HostsFile ok = parse("generator=ssh:gen", "proxy=local", "proxy.address=10.0.0.2", "origin=ssh:c");
+        assertThat(ok.place(Role.PROXY).address()).isEqualTo("10.0.0.2");
+    }
+}
