@@ -1,0 +1,117 @@
+package io.proxybench.loadtest.cli;
+
+import io.proxybench.loadtest.frontend.NginxLauncher;
+import io.proxybench.loadtest.orchestrate.RunSession;
+import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.report.ReportWriter;
+import io.proxybench.loadtest.tools.KitLayout;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/** {@code proxybench run}: the ramp from processes to the results table and charts. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Starts stub-origin and each front end as separate processes, ramps connections through them with the"
+                + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
+                + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the report.",
+            "Front ends run one after another over the same steps; each gets a fresh origin.",
+            "",
+            "Without options: netty, tomcat and nginx (when installed) at 100, 200 and 400 connections,"
+                + " 5 s per step after a 2 s warm-up (about a minute per front end).",
+            "The reference write-up's run: --ramp 700:2000:200 --duration 10s --warmup 5s",
+            ""},
+        footerHeading = "%nSettings:%n",
+        footer = {
+            "  --<kind>.<key>=VALUE  is --set <kind>.<key>=VALUE:",
+            "                        --netty.workers.stage=8 --tomcat.maxThreads=500",
+            "  nginx keys:           worker_processes (default: all cores), worker_connections,",
+            "                        keepalive, keepalive_requests, multi_accept, reuseport"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:every step measured",
+            "1:internal error",
+            "2:bad input, or the run cannot start here (limits, missing tools)",
+            "3:the run finished but some steps failed (reasons in steps.json)"})
+public class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    /** Picocli reads unmatched arguments only on the command itself, not in a mixin. */
+    @Unmatched
+    List<String> unmatched = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        options.unmatched = unmatched;
+        RunPlanReader.Result read;
+        try {
+            read = RunPlanReader.read(options, commandText(), NginxLauncher.binary().isPresent());
+        } catch (PlanException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        read.notes().forEach(n -> err.println("note: " + n));
+        err.flush();
+        RunSession.RunOutcome outcome;
+        try {
+            outcome = new RunSession(read.plan(), KitLayout.locate(), out, read.notes()).execute();
+        } catch (PlanException e) {
+            err.println("proxybench run: " + e.getMessage());
+            err.flush();
+            return CommandLine.ExitCode.USAGE;
+        } catch (IOException e) {
+            err.println("proxybench run: " + e.getMessage());
+            err.flush();
+            return CommandLine.ExitCode.SOFTWARE;
+        }
+        report(outcome, out, err);
+        return outcome.exitCode();
+    }
+
+    /** The report half renders the table and charts from the files just written. */
+    private static void report(RunSession.RunOutcome outcome, PrintWriter out, PrintWriter err) {
+        try {
+            out.println();
+            out.print(ReportWriter.write(outcome.runDir()));
+            out.println();
+            out.println("report: " + outcome.runDir().resolve("report.md"));
+            out.println("charts: " + outcome.runDir().resolve("report.html"));
+        } catch (IOException e) {
+            err.println("proxybench run: the report could not be written (" + e.getMessage() + "); results are in "
+                    + outcome.runDir() + ", retry with: proxybench report " + outcome.runDir());
+        }
+        out.println("results: " + outcome.runDir());
+        out.flush();
+        err.flush();
+    }
+
+    /** The command as typed, for run.json: the launcher's name, then the arguments, shell-quoted where needed. */
+    private String commandText() {
+        // the parse result holds the whole command line, subcommand name included
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int run = all.indexOf(spec.name());
+        List<String> args = all.subList(run + 1, all.size());
+        String launcher = System.getProperty("proxybench.launcher", "proxybench");
+        return launcher + " run" + (args.isEmpty() ? "" : " " + args.stream().map(RunCommand::quoted)
+                .collect(Collectors.joining(" ")));
+    }
+
+    static String quoted(String arg) {
+        return arg.matches("[A-Za-z0-9_@%+=:,./-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
+    }
+}

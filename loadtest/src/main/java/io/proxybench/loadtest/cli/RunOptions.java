@@ -1,0 +1,115 @@
+package io.proxybench.loadtest.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options of {@code proxybench run}, as typed; {@link RunPlanReader} checks and resolves them. */
+public class RunOptions {
+
+    @Option(names = "--front-ends", paramLabel = "LIST", description = {
+        "Front ends to test, in order, one column each: netty, tomcat, nginx, and variants with their own"
+            + " settings, e.g. 'netty,netty[workers.stage=8],tomcat[maxThreads=500]' (the label is the text"
+            + " as written; bracket settings become --set flags of that process).",
+        "Default: netty,tomcat and nginx when installed."})
+    String frontEnds;
+
+    @Option(names = "--steps", paramLabel = "LIST", description = "Connections per step, e.g. 700,900,2000. Default: 100,200,400.")
+    String steps;
+
+    @Option(names = "--ramp", paramLabel = "START:END:INC",
+            description = "Steps from START to END by INC, END included: 700:2000:200 = 700,900,...,1900,2000.")
+    String ramp;
+
+    @Option(names = "--duration", paramLabel = "TIME", defaultValue = "5s",
+            description = "Length of each step, whole seconds (default: ${DEFAULT-VALUE}).")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "2s",
+            description = "Warm-up at the first step's connections before each front end's steps; 0 for none"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String warmup;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "keepalive",
+            description = "keepalive: connections stay open; churn: a new TCP connection per request"
+                    + " (Connection: close) (default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--generator", paramLabel = "NAME", defaultValue = "wrk",
+            description = "Load generator (default: ${DEFAULT-VALUE}).")
+    String generator;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
+            description = "Generator threads (wrk -t); never more than the connections (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "10s",
+            description = "Per-request timeout of the generator, whole seconds (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--jvm-profile", paramLabel = "NAME", defaultValue = "reference", description = {
+        "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
+            + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's --profile reference;",
+        "modern: JDK defaults with a fixed 1 GiB heap (default: ${DEFAULT-VALUE})."})
+    String jvmProfile;
+
+    @Option(names = "--gc", paramLabel = "NAME",
+            description = "Collector of the JVM front ends, replacing the profile's: G1, Parallel, Serial, ZGC, Shenandoah, Epsilon.")
+    String gc;
+
+    @Option(names = "--java-home", paramLabel = "DIR",
+            description = "JDK for the JVM front ends and the origin (default: the one running this kit).")
+    Path javaHome;
+
+    @Option(names = "--jvm-arg", paramLabel = "ARG",
+            description = "Extra JVM flag for the JVM front ends, after the profile's; repeatable (--jvm-arg=-XX:+UseNUMA).")
+    List<String> jvmArgs = new ArrayList<>();
+
+    @Option(names = "--set", paramLabel = "KIND.KEY=VALUE",
+            description = "Setting for every front end of a kind, e.g. netty.workers.stage=8 or tomcat.maxThreads=500;"
+                    + " repeatable. The same as --netty.workers.stage=8.")
+    List<String> settings = new ArrayList<>();
+
+    @Option(names = "--sweep", paramLabel = "KIND.KEY=V1,V2,..",
+            description = "One variant per value of a setting, e.g. netty.workers.inbound=1,2,4; repeatable (variants"
+                    + " multiply). Without --front-ends only the swept kinds run.")
+    List<String> sweeps = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "results",
+            description = "Where results/<run-id>/ goes (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "none",
+            description = "jfr: record each JVM front end with Flight Recorder to raw/<label>/recording.jfr"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String profile;
+
+    @Option(names = "--origin-latency", paramLabel = "TIME", defaultValue = "50ms",
+            description = "Origin's latency before each answer (default: ${DEFAULT-VALUE}).")
+    String originLatency;
+
+    @Option(names = "--payload-size", paramLabel = "SIZE", defaultValue = "1024",
+            description = "Origin's body size, e.g. 1024, 16KiB (default: ${DEFAULT-VALUE}).")
+    String payloadSize;
+
+    @Option(names = "--topology", paramLabel = "NAME", defaultValue = "loopback",
+            description = "loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
+                    + " veth links (root) (default: ${DEFAULT-VALUE}).")
+    String topology;
+
+    @Option(names = "--link", paramLabel = "RATE",
+            description = "netns: rate of the generator-proxy link, e.g. 1gbit (the reference's NICs).")
+    String link;
+
+    @Option(names = "--link-delay", paramLabel = "TIME",
+            description = "netns: one-way delay on the generator-proxy link, e.g. 0.1ms.")
+    String linkDelay;
+
+    @Option(names = "--apply-sysctl",
+            description = "netns: set sysctl/proxybench.conf's values inside the namespaces (never on the machine).")
+    boolean applySysctl;
+
+    /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
+    List<String> unmatched = new ArrayList<>();
+}

@@ -1,0 +1,221 @@
+package io.proxybench.loadtest.cli;
+
+import io.proxybench.loadtest.frontend.NginxConfig;
+import io.proxybench.loadtest.generator.GeneratorKind;
+import io.proxybench.loadtest.plan.ByteSizeParser;
+import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.DurationParser;
+import io.proxybench.loadtest.plan.FrontEndKind;
+import io.proxybench.loadtest.plan.FrontEndListParser;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.GcChoice;
+import io.proxybench.loadtest.plan.JvmProfile;
+import io.proxybench.loadtest.plan.KindSetting;
+import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.StepListParser;
+import io.proxybench.loadtest.plan.SweepExpander;
+import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.topology.LinkShaping;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one {@link PlanException}. */
+public final class RunPlanReader {
+
+    static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
+    static final int MAX_THREADS = 256;
+
+    /** The plan, and notes for the user and run.json (a front end skipped, say). */
+    public record Result(RunPlan plan, List<String> notes) {
+    }
+
+    private RunPlanReader() {
+    }
+
+    public static Result read(RunOptions o, String command, boolean nginxInstalled) throws PlanException {
+        List<String> notes = new ArrayList<>();
+        if (o.steps != null && o.ramp != null) {
+            throw new PlanException("give either --steps or --ramp, not both");
+        }
+        List<Integer> steps = o.ramp != null ? StepListParser.ramp(o.ramp)
+                : o.steps != null ? StepListParser.steps(o.steps) : DEFAULT_STEPS;
+        int duration = DurationParser.wholeSeconds(o.duration, "--duration", 1);
+        int warmup = DurationParser.wholeSeconds(o.warmup, "--warmup", 0);
+        Duration timeout = Duration.ofSeconds(DurationParser.wholeSeconds(o.timeout, "--timeout", 1));
+        ConnectionMode mode = choice(o.mode, ConnectionMode.values(), "--mode");
+        GeneratorKind generator = GeneratorKind.find(o.generator);
+        if (generator == null) {
+            throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected one of "
+                    + GeneratorKind.allIds() + ")");
+        }
+        if (o.threads < 1 || o.threads > MAX_THREADS) {
+            throw new PlanException("--threads: " + o.threads + " is out of range 1.." + MAX_THREADS);
+        }
+        JvmProfile jvmProfile = choice(o.jvmProfile, JvmProfile.values(), "--jvm-profile");
+        GcChoice gc = o.gc == null ? null : GcChoice.parse(o.gc);
+        Path javaHome = javaHome(o.javaHome);
+        for (String arg : o.jvmArgs) {
+            if (!arg.startsWith("-")) {
+                throw new PlanException("--jvm-arg: '" + arg + "' is not a JVM flag (write --jvm-arg=-XX:...)");
+            }
+        }
+        Profiler profiler = choice(o.profile, Profiler.values(), "--profile");
+        Duration originLatency = DurationParser.parse(o.originLatency, "--origin-latency");
+        if (originLatency.compareTo(Duration.ofMinutes(1)) > 0) {
+            throw new PlanException("--origin-latency: '" + o.originLatency + "' is longer than 1m");
+        }
+        int payload = ByteSizeParser.parse(o.payloadSize, "--payload-size");
+        TopologyOptions topology = topology(o);
+
+        List<KindSetting> globals = new ArrayList<>();
+        for (String s : o.settings) {
+            globals.add(KindSetting.parse(s, "--set"));
+        }
+        globals.addAll(passThrough(o.unmatched));
+        List<KindSetting> sweeps = new ArrayList<>();
+        for (String s : o.sweeps) {
+            sweeps.add(KindSetting.parse(s, "--sweep"));
+        }
+
+        List<FrontEndSpec> frontEnds = frontEnds(o.frontEnds, sweeps, nginxInstalled, notes);
+        frontEnds = SweepExpander.expand(frontEnds, sweeps);
+        frontEnds = withGlobals(frontEnds, globals);
+        for (FrontEndSpec spec : frontEnds) {
+            if (spec.kind() == FrontEndKind.NGINX) {
+                try {
+                    NginxConfig.check(spec.settings());
+                } catch (PlanException e) {
+                    throw new PlanException("front end '" + spec.label() + "': " + e.getMessage());
+                }
+            }
+        }
+        return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, generator.id(), o.threads, jvmProfile,
+                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command), notes);
+    }
+
+    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, boolean nginxInstalled,
+            List<String> notes) throws PlanException {
+        if (text != null) {
+            List<FrontEndSpec> specs = FrontEndListParser.parse(text);
+            if (!nginxInstalled && specs.stream().anyMatch(s -> s.kind() == FrontEndKind.NGINX)) {
+                throw new PlanException("nginx is not installed (apt-get install nginx-light)");
+            }
+            return specs;
+        }
+        if (!sweeps.isEmpty()) {
+            Set<FrontEndKind> kinds = new LinkedHashSet<>();
+            sweeps.forEach(s -> kinds.add(s.kind()));
+            List<FrontEndSpec> specs = kinds.stream().map(FrontEndSpec::plain).toList();
+            if (!nginxInstalled && kinds.contains(FrontEndKind.NGINX)) {
+                throw new PlanException("nginx is not installed (apt-get install nginx-light)");
+            }
+            return specs;
+        }
+        List<FrontEndSpec> specs = new ArrayList<>(List.of(FrontEndSpec.plain(FrontEndKind.NETTY),
+                FrontEndSpec.plain(FrontEndKind.TOMCAT)));
+        if (nginxInstalled) {
+            specs.add(FrontEndSpec.plain(FrontEndKind.NGINX));
+        } else {
+            notes.add("nginx is not installed: its column is skipped (apt-get install nginx-light)");
+        }
+        return specs;
+    }
+
+    /**
+     * Settings for a whole kind go first; a variant's own settings override them. Keys become the
+     * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
+     */
+    static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals) throws PlanException {
+        for (KindSetting g : globals) {
+            if (frontEnds.stream().noneMatch(f -> f.kind() == g.kind())) {
+                throw new PlanException("setting " + g.kind().id() + "." + g.key() + ": no " + g.kind().id()
+                        + " front end in this run");
+            }
+        }
+        List<FrontEndSpec> merged = new ArrayList<>();
+        for (FrontEndSpec spec : frontEnds) {
+            Map<String, String> settings = new LinkedHashMap<>();
+            globals.stream().filter(g -> g.kind() == spec.kind())
+                    .forEach(g -> settings.put(spec.kind().configKey(g.key()), g.value()));
+            spec.settings().forEach((k, v) -> settings.put(spec.kind().configKey(k), v));
+            merged.add(new FrontEndSpec(spec.label(), spec.kind(), settings));
+        }
+        return merged;
+    }
+
+    /**
+     * {@code --netty.workers.stage=8} or {@code --netty.workers.stage 8}: a setting for every front end
+     * of that kind. Anything else left over is a mistyped option.
+     */
+    static List<KindSetting> passThrough(List<String> tokens) throws PlanException {
+        List<KindSetting> settings = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            String token = tokens.get(i);
+            String name = token.startsWith("--") ? token.substring(2) : null;
+            if (name == null || !KindSetting.startsWithKind(name)) {
+                throw new PlanException(token.startsWith("-") ? "unknown option '" + token + "'"
+                        : "unexpected argument '" + token + "'");
+            }
+            String pair = name;
+            if (!name.contains("=")) {
+                if (i + 1 >= tokens.size() || tokens.get(i + 1).startsWith("--")) {
+                    throw new PlanException("option '" + token + "' needs a value (" + token + "=VALUE)");
+                }
+                pair = name + "=" + tokens.get(++i);
+            }
+            settings.add(KindSetting.parse(pair, "--" + pair.substring(0, pair.indexOf('='))));
+        }
+        return settings;
+    }
+
+    private static TopologyOptions topology(RunOptions o) throws PlanException {
+        String name = o.topology.trim().toLowerCase(Locale.ROOT);
+        if (!name.equals(TopologyOptions.LOOPBACK) && !name.equals(TopologyOptions.NETNS)) {
+            throw new PlanException("--topology: unknown topology '" + o.topology + "' (expected loopback, netns)");
+        }
+        if (name.equals(TopologyOptions.LOOPBACK) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
+            throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
+        }
+        try {
+            LinkShaping.parse(o.link, o.linkDelay);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage());
+        }
+        return new TopologyOptions(name, o.link, o.linkDelay, o.applySysctl);
+    }
+
+    private static Path javaHome(Path javaHome) throws PlanException {
+        if (javaHome == null) {
+            return null;
+        }
+        Path java = javaHome.resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw new PlanException("--java-home: no executable " + java);
+        }
+        return javaHome.toAbsolutePath();
+    }
+
+    static <E extends Enum<E>> E choice(String text, E[] values, String option) throws PlanException {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        for (E value : values) {
+            if (value.name().toLowerCase(Locale.ROOT).equals(t)) {
+                return value;
+            }
+        }
+        throw new PlanException(option + ": unknown value '" + text + "' (expected one of "
+                + Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "))
+                + ")");
+    }
+}

@@ -1,0 +1,150 @@
+package io.proxybench.loadtest.frontend;
+
+import io.proxybench.loadtest.plan.PlanException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The nginx configuration of the reference column: a plain keep-alive reverse proxy to the origin,
+ * sized for the largest step, with every file it writes inside the run's raw directory.
+ *
+ * @param workerProcesses   one per core given to the front ends, as the JVM proxies get
+ * @param workerConnections per worker; a worker may end up holding every client and origin connection
+ * @param upstreamKeepalive idle origin connections each worker keeps
+ */
+public record NginxConfig(
+        int workerProcesses,
+        int workerConnections,
+        int upstreamKeepalive,
+        int keepaliveRequests,
+        boolean multiAccept,
+        boolean reusePort,
+        String listenHost,
+        int listenPort,
+        int backlog,
+        String originHost,
+        int originPort,
+        Path dir) {
+
+    /** Settings a user may give an nginx variant, e.g. {@code nginx[worker_processes=1]}. */
+    public static final List<String> SETTINGS = List.of("worker_processes", "worker_connections", "keepalive",
+            "keepalive_requests", "multi_accept", "reuseport");
+
+    /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
+    public static NginxConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
+            int listenPort, String originHost, int originPort, Path dir) throws PlanException {
+        check(settings);
+        int workers = number(settings, "worker_processes", cores);
+        return new NginxConfig(
+                workers,
+                number(settings, "worker_connections", 2 * maxConnections + 128),
+                number(settings, "keepalive", maxConnections),
+                number(settings, "keepalive_requests", 100_000),
+                flag(settings, "multi_accept", false),
+                flag(settings, "reuseport", false),
+                listenHost, listenPort, Math.max(511, maxConnections), originHost, originPort, dir);
+    }
+
+    /** Rejects unknown keys and bad values: the one-line answer for {@code nginx[...]} typos. */
+    public static void check(Map<String, String> settings) throws PlanException {
+        for (Map.Entry<String, String> e : settings.entrySet()) {
+            if (!SETTINGS.contains(e.getKey())) {
+                throw new PlanException("nginx: unknown setting '" + e.getKey() + "' (known: "
+                        + String.join(", ", SETTINGS) + ")");
+            }
+        }
+        number(settings, "worker_processes", 1);
+        number(settings, "worker_connections", 1);
+        number(settings, "keepalive", 1);
+        number(settings, "keepalive_requests", 1);
+        flag(settings, "multi_accept", false);
+        flag(settings, "reuseport", false);
+    }
+
+    private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
+        String value = settings.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new PlanException("nginx: " + key + "=" + value + " is not a positive whole number");
+    }
+
+    private static boolean flag(Map<String, String> settings, String key, boolean fallback) throws PlanException {
+        String value = settings.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        return switch (value.trim()) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new PlanException("nginx: " + key + "=" + value + " must be on or off");
+        };
+    }
+
+    /** Descriptors per worker: every connection it may hold plus its own files. */
+    public int rlimitNofile() {
+        return workerConnections + 256;
+    }
+
+    public Path confFile() {
+        return dir.resolve("nginx.conf");
+    }
+
+    public String render() {
+        Path tmp = dir.toAbsolutePath().resolve("tmp");
+        String host = listenHost.contains(":") ? "[" + listenHost + "]" : listenHost;
+        String origin = originHost.contains(":") ? "[" + originHost + "]" : originHost;
+        return String.join("\n",
+                "# Written by proxybench for this run; started as",
+                "#   nginx -p " + dir.toAbsolutePath() + " -e " + dir.toAbsolutePath().resolve("error.log")
+                        + " -c " + confFile().toAbsolutePath() + " -g 'daemon off;'",
+                "worker_processes " + workerProcesses + ";",
+                "worker_rlimit_nofile " + rlimitNofile() + ";",
+                "pid " + dir.toAbsolutePath().resolve("nginx.pid") + ";",
+                "error_log " + dir.toAbsolutePath().resolve("error.log") + " warn;",
+                "",
+                "events {",
+                "    worker_connections " + workerConnections + ";",
+                "    multi_accept " + (multiAccept ? "on" : "off") + ";",
+                "}",
+                "",
+                "http {",
+                "    access_log off;",
+                "    client_body_temp_path " + tmp.resolve("client_body") + ";",
+                "    proxy_temp_path " + tmp.resolve("proxy") + ";",
+                "    fastcgi_temp_path " + tmp.resolve("fastcgi") + ";",
+                "    uwsgi_temp_path " + tmp.resolve("uwsgi") + ";",
+                "    scgi_temp_path " + tmp.resolve("scgi") + ";",
+                "    # clients keep their connections for the whole run, as behind a load balancer",
+                "    keepalive_timeout 75s;",
+                "    keepalive_requests " + keepaliveRequests + ";",
+                "",
+                "    upstream origin {",
+                "        server " + origin + ":" + originPort + ";",
+                "        keepalive " + upstreamKeepalive + ";",
+                "        keepalive_requests " + keepaliveRequests + ";",
+                "        keepalive_timeout 60s;",
+                "    }",
+                "",
+                "    server {",
+                "        listen " + host + ":" + listenPort + " backlog=" + backlog + (reusePort ? " reuseport" : "") + ";",
+                "        location / {",
+                "            proxy_pass http://origin;",
+                "            # HTTP/1.1 without 'Connection: close' keeps origin connections pooled",
+                "            proxy_http_version 1.1;",
+                "            proxy_set_header Connection \"\";",
+                "        }",
+                "    }",
+                "}",
+                "");
+    }
+}

@@ -1,0 +1,60 @@
+package io.proxybench.loadtest.frontend;
+
+import io.proxybench.loadtest.process.ChildProcess;
+import io.proxybench.loadtest.process.ProcessStartException;
+import io.proxybench.loadtest.topology.Role;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Starts stub-origin: {@code --latency} and {@code --payload-size} from the run, on an ephemeral port. */
+public final class OriginLauncher {
+
+    /** The origin is not under test: a fixed heap keeps its GC out of the picture. */
+    static final List<String> JVM_ARGS = List.of("-Xms512m", "-Xmx512m");
+
+    private final LaunchContext context;
+
+    public OriginLauncher(LaunchContext context) {
+        this.context = context;
+    }
+
+    public RunningServer start(Path rawDir) throws ProcessStartException {
+        Path jar = context.layout().originJar();
+        if (!Files.isRegularFile(jar)) {
+            throw new ProcessStartException("stub-origin jar not found at " + jar + " (build: mvn -B -DskipTests package)");
+        }
+        String host = context.topology().addressOf(Role.ORIGIN);
+        List<String> command = new ArrayList<>();
+        command.add(context.javaBinary().toString());
+        command.addAll(JVM_ARGS);
+        command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--bind", host,
+                "--latency", latencySpelling(context.plan().originLatency()),
+                "--payload-size", Integer.toString(context.plan().payloadBytes())));
+        List<String> wrapped = context.topology().wrap(Role.ORIGIN, command);
+        ChildProcess process;
+        try {
+            process = ChildProcess.start("stub-origin", wrapped, Map.of(), rawDir.resolve("origin.stdout.log"),
+                    rawDir.resolve("origin.stderr.log"), context.processes(), ReadyLine::matches);
+        } catch (IOException e) {
+            throw new ProcessStartException("cannot start stub-origin: " + e.getMessage());
+        }
+        String line = process.awaitReady(LaunchContext.START_TIMEOUT);
+        ReadyLine ready = ReadyLine.parse(line).orElseThrow();
+        return new RunningServer(process, host, ready.port(), context.control(Role.ORIGIN, host, ready.port()), null,
+                wrapped);
+    }
+
+    /** stub-origin's spelling: whole milliseconds, else microseconds. */
+    static String latencySpelling(Duration latency) {
+        long nanos = latency.toNanos();
+        if (nanos % 1_000_000 == 0) {
+            return nanos / 1_000_000 + "ms";
+        }
+        return nanos % 1_000 == 0 ? nanos / 1_000 + "us" : nanos + "ns";
+    }
+}

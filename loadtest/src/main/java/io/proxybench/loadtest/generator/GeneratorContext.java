@@ -1,0 +1,15 @@
+package io.proxybench.loadtest.generator;
+
+import io.proxybench.loadtest.process.ChildProcessRegistry;
+import io.proxybench.loadtest.topology.Topology;
+import java.nio.file.Path;
+
+/**
+ * What every generator gets to work with.
+ *
+ * @param threads   the user's {@code --threads}
+ * @param cores     cores of this machine
+ * @param runDir    the run's directory (scripts are copied there, so a run can be repeated by hand)
+ */
+public record GeneratorContext(Topology topology, ChildProcessRegistry processes, int threads, int cores, Path runDir) {
+}

@@ -1,0 +1,25 @@
+package io.proxybench.loadtest.generator;
+
+import java.util.Optional;
+
+/**
+ * Puts one step's load on a front end and reports what it saw. The orchestrator knows generators
+ * only through this interface; {@link GeneratorKind} is where an implementation is registered.
+ */
+public interface LoadGenerator {
+
+    /** Name recorded in run.json, e.g. {@code wrk}. */
+    String name();
+
+    /** Why this generator cannot run on this machine (tool missing, say); empty when it can. */
+    Optional<String> unavailableReason();
+
+    /**
+     * Cores the generator can keep busy at {@code connections}: the basis of the
+     * {@code generator-saturated} flag (e.g. wrk: one per thread).
+     */
+    int usableCores(int connections);
+
+    /** Runs the step to its end; blocks for about {@code request.durationSec()}. */
+    GeneratorResult run(StepRequest request) throws GeneratorException;
+}

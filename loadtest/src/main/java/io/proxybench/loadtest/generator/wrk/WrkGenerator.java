@@ -1,0 +1,136 @@
+package io.proxybench.loadtest.generator.wrk;
+
+import io.proxybench.loadtest.generator.GeneratorContext;
+import io.proxybench.loadtest.generator.GeneratorException;
+import io.proxybench.loadtest.generator.GeneratorResult;
+import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.process.ChildProcess;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.tools.Executables;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Load from wrk: {@code wrk --latency -t -c -d --timeout -s report.lua URL}, one run per step. The
+ * figures come from the JSON the script writes; wrk's text output is kept beside it.
+ */
+public final class WrkGenerator implements LoadGenerator {
+
+    static final String SCRIPT_RESOURCE = "/wrk/report.lua";
+    static final String SCRIPT_NAME = "wrk-report.lua";
+
+    private final GeneratorContext context;
+    private final Optional<Path> wrk;
+
+    public WrkGenerator(GeneratorContext context) {
+        this.context = context;
+        this.wrk = Executables.find("wrk");
+    }
+
+    @Override
+    public String name() {
+        return "wrk";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return wrk.isPresent() ? Optional.empty() : Optional.of("wrk is not installed (apt-get install wrk)");
+    }
+
+    @Override
+    public int usableCores(int connections) {
+        return Math.max(1, Math.min(threads(connections), context.cores()));
+    }
+
+    /** wrk needs at least one connection per thread. */
+    int threads(int connections) {
+        return Math.max(1, Math.min(context.threads(), connections));
+    }
+
+    /** The argument list of one wrk run, before the topology wraps it. */
+    List<String> command(Path wrkBinary, Path script, StepRequest request) {
+        return List.of(wrkBinary.toString(), "--latency",
+                "-t" + threads(request.connections()),
+                "-c" + request.connections(),
+                "-d" + request.durationSec() + "s",
+                "--timeout", Math.max(1, request.requestTimeout().toSeconds()) + "s",
+                "-s", script.toString(),
+                request.target().toString());
+    }
+
+    @Override
+    public GeneratorResult run(StepRequest request) throws GeneratorException {
+        Path binary = wrk.orElseThrow(() -> new GeneratorException(unavailableReason().orElseThrow()));
+        Path json = request.rawDir().resolve("wrk-" + request.name() + ".json");
+        Path text = request.rawDir().resolve("wrk-" + request.name() + ".txt");
+        Path errors = request.rawDir().resolve("wrk-" + request.name() + ".err");
+        List<String> command = context.topology().wrap(Role.GENERATOR, command(binary, script(), request));
+        Map<String, String> env = Map.of("WRK_JSON", json.toAbsolutePath().toString(),
+                "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0");
+        try {
+            Files.deleteIfExists(json);
+            Files.writeString(request.rawDir().resolve("wrk-" + request.name() + ".cmd"),
+                    String.join(" ", command) + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new GeneratorException("cannot write to " + request.rawDir() + ": " + e.getMessage());
+        }
+        ChildProcess process;
+        try {
+            process = ChildProcess.start("wrk", command, env, text, errors, context.processes(), line -> false);
+        } catch (IOException e) {
+            throw new GeneratorException("cannot start wrk: " + e.getMessage());
+        }
+        try {
+            request.onProcessStart().accept(process.handle());
+            // wrk stops by itself after -d; past this it hangs and is stopped
+            Duration limit = Duration.ofSeconds(request.durationSec()).plus(request.requestTimeout()).plusSeconds(30);
+            if (!process.waitFor(limit)) {
+                throw new GeneratorException("wrk still running " + limit.toSeconds() + " s after it started: stopped");
+            }
+            int code = process.exitCode().orElse(-1);
+            if (code != 0) {
+                throw new GeneratorException("wrk exited with code " + code
+                        + process.stderrTail().map(t -> ": " + t).orElse(""));
+            }
+            if (!Files.isRegularFile(json)) {
+                throw new GeneratorException("wrk wrote no summary (" + json.getFileName() + ")"
+                        + process.stderrTail().map(t -> ": " + t).orElse(""));
+            }
+            return WrkJsonParser.parse(Files.readString(json), List.of(json, text));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new GeneratorException("interrupted");
+        } catch (IOException e) {
+            throw new GeneratorException("cannot read " + json + ": " + e.getMessage());
+        } finally {
+            process.stop(Duration.ofSeconds(5));
+        }
+    }
+
+    /** The Lua script, copied once into the run directory so that a step can be rerun by hand. */
+    private synchronized Path script() {
+        Path script = context.runDir().resolve(SCRIPT_NAME);
+        if (!Files.isRegularFile(script)) {
+            try (InputStream in = WrkGenerator.class.getResourceAsStream(SCRIPT_RESOURCE)) {
+                if (in == null) {
+                    throw new IllegalStateException(SCRIPT_RESOURCE + " missing from the kit's jar");
+                }
+                Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return script;
+    }
+}

@@ -1,0 +1,54 @@
+package io.proxybench.loadtest.machine;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.proxybench.loadtest.sample.MemInfoSampler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** The box a run happened on, as run.json's {@code machine} object. */
+@JsonPropertyOrder({"kernel", "cpuModel", "cores", "memTotalMb", "jdk", "ulimitNofile", "ulimitNofileHard", "sysctls"})
+public record MachineDescription(
+        String kernel,
+        String cpuModel,
+        int cores,
+        long memTotalMb,
+        String jdk,
+        long ulimitNofile,
+        long ulimitNofileHard,
+        Map<String, String> sysctls) {
+
+    public static MachineDescription read(Path procRoot, Path javaBinary, OpenFileLimit limit) {
+        return new MachineDescription(readKernel(), readCpuModel(procRoot), Runtime.getRuntime().availableProcessors(),
+                readMemTotalMb(procRoot), JdkVersion.of(javaBinary), limit.soft(), limit.hard(),
+                Sysctls.read(procRoot, Sysctls.RECORDED));
+    }
+
+    private static String readKernel() {
+        return CommandOutput.of(null, List.of("uname", "-r")).map(String::trim)
+                .orElse(System.getProperty("os.version"));
+    }
+
+    static String readCpuModel(Path procRoot) {
+        try {
+            for (String line : Files.readAllLines(procRoot.resolve("cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux, or hidden
+        }
+        return "unknown";
+    }
+
+    private static long readMemTotalMb(Path procRoot) {
+        try {
+            return new MemInfoSampler(procRoot).read().totalMb();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.proxybench.loadtest.measure;
+
+import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
+import io.proxybench.loadtest.sample.ProcessSampler.Usage;
+
+/**
+ * Totals read right at a step's start or end, so that CPU and GC per step are exact differences
+ * rather than averages of one-second samples.
+ *
+ * @param proxy  null when the front end was not running
+ * @param origin null when the origin was not running
+ * @param jvm    null for nginx, or when the admin port did not answer
+ */
+public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, JvmFigures jvm) {
+
+    public double secondsUntil(BoundarySnapshot later) {
+        return (later.nanos - nanos) / 1e9;
+    }
+}

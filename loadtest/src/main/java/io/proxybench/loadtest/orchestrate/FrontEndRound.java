@@ -1,0 +1,221 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.frontend.FrontEndLauncher;
+import io.proxybench.loadtest.frontend.HealthProbe;
+import io.proxybench.loadtest.frontend.JvmProxyLauncher;
+import io.proxybench.loadtest.frontend.LaunchContext;
+import io.proxybench.loadtest.frontend.OriginLauncher;
+import io.proxybench.loadtest.frontend.RunningServer;
+import io.proxybench.loadtest.generator.GeneratorException;
+import io.proxybench.loadtest.generator.GeneratorResult;
+import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.measure.BoundarySnapshot;
+import io.proxybench.loadtest.measure.StepFigures;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.process.ProcessStartException;
+import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
+import io.proxybench.loadtest.results.StepRecord;
+import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.ProcessSampler;
+import io.proxybench.loadtest.sample.SampleRow;
+import io.proxybench.loadtest.sample.SamplingLoop;
+import io.proxybench.loadtest.sample.StepWindow;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One front end's part of a run: a fresh origin, the front end, health, warm-up, then every step,
+ * each recorded as soon as it ends. A front end that cannot start fails all its steps with the
+ * reason; a step that fails is recorded and the next one still runs.
+ */
+final class FrontEndRound {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrontEndRound.class);
+    private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
+    /** Room for the proxies' drain and a JFR dump before SIGKILL. */
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    private final RunPlan plan;
+    private final LaunchContext launch;
+    private final LoadGenerator generator;
+    private final SamplingLoop sampler;
+    private final ProcessSampler processes;
+    private final JvmAdminSampler jvm;
+    private final long ticksPerSecond;
+    private final RunRecorder recorder;
+    private final RunDirectory run;
+    private final BooleanSupplier interrupted;
+    private final HealthProbe health = new HealthProbe();
+
+    FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
+            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunDirectory run,
+            BooleanSupplier interrupted) {
+        this.plan = plan;
+        this.launch = launch;
+        this.generator = generator;
+        this.sampler = sampler;
+        this.processes = processes;
+        this.jvm = jvm;
+        this.ticksPerSecond = ticksPerSecond;
+        this.recorder = recorder;
+        this.run = run;
+        this.interrupted = interrupted;
+    }
+
+    /** What run.json says about {@code spec} before it starts. */
+    FrontEndInfo describe(FrontEndSpec spec) throws IOException {
+        Path raw = run.raw(spec);
+        List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
+        return new FrontEndInfo(spec.label(), spec.kind().id(), spec.settings(), jvmArgs, run.relative(raw), null, null);
+    }
+
+    void run(FrontEndSpec spec) throws IOException {
+        Path raw = run.raw(spec);
+        RunningServer origin = null;
+        RunningServer frontEnd = null;
+        try {
+            try {
+                origin = new OriginLauncher(launch).start(raw);
+                health.awaitHealthy(origin, HEALTH_TIMEOUT);
+                frontEnd = FrontEndLauncher.of(spec, launch).start(spec, origin, raw);
+                recorder.frontEndStarted(describe(spec).started(frontEnd.command(), origin.command()));
+                health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
+            } catch (ProcessStartException e) {
+                LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
+                failAll(spec, plan.steps(), "front end did not start: " + e.getMessage());
+                return;
+            }
+            LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
+                    frontEnd.process().pid(), origin.host(), origin.port(), origin.process().pid());
+            URI metrics = frontEnd.adminUri("/metrics");
+            sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
+                    metrics));
+            warmUp(spec, frontEnd, raw);
+            for (int i = 0; i < plan.steps().size(); i++) {
+                if (interrupted.getAsBoolean()) {
+                    return;
+                }
+                String dead = deathOf(frontEnd, origin);
+                if (dead != null) {
+                    failAll(spec, plan.steps().subList(i, plan.steps().size()), dead);
+                    return;
+                }
+                step(spec, plan.steps().get(i), frontEnd, origin, raw);
+            }
+        } finally {
+            sampler.watch(null);
+            if (frontEnd != null) {
+                frontEnd.process().stop(STOP_GRACE);
+            }
+            if (origin != null) {
+                origin.process().stop(STOP_GRACE);
+            }
+        }
+    }
+
+    private void warmUp(FrontEndSpec spec, RunningServer frontEnd, Path raw) throws IOException {
+        if (plan.warmupSec() == 0) {
+            return;
+        }
+        int connections = plan.steps().get(0);
+        LOG.info("[{}] warming up: {} s at {} connections", spec.label(), plan.warmupSec(), connections);
+        try {
+            generator.run(request("warmup", connections, plan.warmupSec(), frontEnd, raw));
+        } catch (GeneratorException e) {
+            if (!interrupted.getAsBoolean()) {
+                recorder.warning("[" + spec.label() + "] warm-up failed: " + e.getMessage());
+            }
+        } finally {
+            sampler.generator(null);
+        }
+    }
+
+    private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw)
+            throws IOException {
+        String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        sampler.connections(connections);
+        BoundarySnapshot before = snapshot(frontEnd, origin);
+        GeneratorResult result;
+        String failure = null;
+        try {
+            result = generator.run(request(Integer.toString(connections), connections, plan.durationSec(), frontEnd, raw));
+        } catch (GeneratorException e) {
+            result = null;
+            failure = e.getMessage();
+        }
+        BoundarySnapshot after = snapshot(frontEnd, origin);
+        sampler.connections(0);
+        sampler.generator(null);
+        if (interrupted.getAsBoolean()) {
+            return;
+        }
+        String dead = deathOf(frontEnd, origin);
+        if (dead != null) {
+            failure = dead + " during the step" + (failure == null ? "" : " (" + failure + ")");
+        }
+        if (failure != null) {
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, startedAt, failure));
+            return;
+        }
+        try {
+            // the second that holds the step's end must be in before the step is sliced
+            sampler.awaitRowAfter(after.epochMs(), Duration.ofMillis(1500));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        List<SampleRow> rows = new StepWindow(before.epochMs(), after.epochMs()).slice(sampler.rows(spec.label()),
+                spec.label());
+        recorder.step(StepFigures.of(spec, connections, startedAt, result, rows, before, after, ticksPerSecond,
+                generator.usableCores(connections), plan.originLatency().toNanos() / 1e9));
+    }
+
+    private StepRequest request(String name, int connections, int seconds, RunningServer frontEnd, Path raw) {
+        return new StepRequest(name, frontEnd.uri("/"), connections, seconds, plan.requestTimeout(), plan.mode(), raw,
+                sampler::generator);
+    }
+
+    private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin) {
+        long nanos = System.nanoTime();
+        long epochMs = System.currentTimeMillis();
+        JvmAdminSampler.JvmFigures figures = null;
+        URI metrics = frontEnd.adminUri("/metrics");
+        if (metrics != null) {
+            try {
+                figures = jvm.read(metrics);
+            } catch (IOException e) {
+                LOG.debug("admin /metrics did not answer: {}", e.getMessage());
+            }
+        }
+        return new BoundarySnapshot(epochMs, nanos, processes.read(frontEnd.process().handle()),
+                processes.read(origin.process().handle()), figures);
+    }
+
+    /** Null while both run; else which one exited, with its code and last stderr line. */
+    private static String deathOf(RunningServer frontEnd, RunningServer origin) {
+        for (RunningServer s : List.of(frontEnd, origin)) {
+            if (!s.process().isAlive()) {
+                return s.process().name() + " exited with code " + s.process().exitCode().orElse(-1)
+                        + s.process().stderrTail().map(t -> ": " + t).orElse("");
+            }
+        }
+        return null;
+    }
+
+    private void failAll(FrontEndSpec spec, List<Integer> steps, String reason) throws IOException {
+        String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        for (int connections : steps) {
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason));
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.frontend.LaunchContext;
+import io.proxybench.loadtest.generator.GeneratorContext;
+import io.proxybench.loadtest.generator.GeneratorKind;
+import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.limits.LimitCheck;
+import io.proxybench.loadtest.limits.LimitFinding;
+import io.proxybench.loadtest.machine.GitRevision;
+import io.proxybench.loadtest.machine.MachineDescription;
+import io.proxybench.loadtest.machine.OpenFileLimit;
+import io.proxybench.loadtest.machine.Sysctls;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.process.ChildProcessRegistry;
+import io.proxybench.loadtest.results.ResultsStore;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunMetadataFile;
+import io.proxybench.loadtest.sample.ClockTicks;
+import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.LoadAvgSampler;
+import io.proxybench.loadtest.sample.MemInfoSampler;
+import io.proxybench.loadtest.sample.NetDevSampler;
+import io.proxybench.loadtest.sample.ProcStatSampler;
+import io.proxybench.loadtest.sample.ProcessSampler;
+import io.proxybench.loadtest.sample.SamplesCsvWriter;
+import io.proxybench.loadtest.sample.SamplingLoop;
+import io.proxybench.loadtest.tools.KitLayout;
+import io.proxybench.loadtest.topology.NetnsTopology;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.Topology;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@code proxybench run}: checks the limits, creates the run directory, sets up the topology,
+ * runs every front end over every step while sampling, and leaves the processes stopped and the
+ * files complete, whatever happens (Ctrl-C included).
+ */
+public final class RunSession {
+
+    /** Every step ok. */
+    public static final int ALL_OK = 0;
+    /** The run finished, but at least one step failed (see steps.json). */
+    public static final int SOME_FAILED = 3;
+
+    private static final Logger LOG = LoggerFactory.getLogger(RunSession.class);
+    private static final Path PROC = Path.of("/proc");
+
+    private final RunPlan plan;
+    private final KitLayout layout;
+    private final PrintWriter out;
+    private final List<String> notes;
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+
+    /** @param notes warnings found while reading the command line (a skipped front end, say) */
+    public RunSession(RunPlan plan, KitLayout layout, PrintWriter out, List<String> notes) {
+        this.plan = plan;
+        this.layout = layout;
+        this.out = out;
+        this.notes = List.copyOf(notes);
+    }
+
+    /** Runs to the end; {@link PlanException} for a run that cannot start (exit code 2). */
+    public RunOutcome execute() throws PlanException, IOException {
+        Path javaBinary = plan.javaHome() == null ? Path.of(System.getProperty("java.home"), "bin", "java")
+                : plan.javaHome().resolve("bin").resolve("java");
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<String> warnings = new ArrayList<>(notes);
+        List<String> limitLines = checkLimits(warnings);
+        Topology topology = TopologyFactory.create(plan.topology());
+        RunDirectory run = RunDirectory.named(plan.outDir(), ZonedDateTime.now());
+        ChildProcessRegistry processes = new ChildProcessRegistry();
+        // registered before set-up, so that an interrupted set-up is still undone
+        Thread topologyHook = topology.cleanupHook();
+        Runtime.getRuntime().addShutdownHook(topologyHook);
+        Thread interruptHook = null;
+        try {
+            LoadGenerator generator = GeneratorKind.find(plan.generator())
+                    .create(new GeneratorContext(topology, processes, plan.threads(), cores, run.dir()));
+            String unavailable = generator.unavailableReason().orElse(null);
+            if (unavailable != null) {
+                throw new PlanException(unavailable);
+            }
+            NetDevSampler netDev;
+            Map<String, Object> topologyDetails;
+            try {
+                topology.setUp();
+                topologyDetails = topologyDetails(topology, warnings);
+                netDev = new NetDevSampler(PROC, topology.networkProbe(Role.PROXY));
+            } catch (Exception e) {
+                throw new PlanException("topology " + topology.name() + " could not be set up: " + e.getMessage());
+            }
+            run.create();
+            LOG.info("run {}: {}", run.runId(), run.dir());
+            MachineDescription machine = MachineDescription.read(PROC, javaBinary,
+                    OpenFileLimit.read(PROC.resolve("self/limits")));
+            RunMetadataFile metadata = new RunMetadataFile(run.dir(), initialMetadata(run, machine, warnings,
+                    limitLines, netDev, topologyDetails));
+            interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
+            Runtime.getRuntime().addShutdownHook(interruptHook);
+            RunRecorder recorder = new RunRecorder(new ResultsStore(run.dir()), metadata, out);
+            measure(run, recorder, metadata, new LaunchContext(plan, topology, processes, layout, javaBinary, cores),
+                    generator, netDev);
+            if (!interrupted.get()) {
+                metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));
+            }
+            return new RunOutcome(run.dir(), recorder.anyFailed() ? SOME_FAILED : ALL_OK);
+        } finally {
+            processes.close();
+            topology.close();
+            removeHook(topologyHook);
+            if (interruptHook != null) {
+                removeHook(interruptHook);
+            }
+        }
+    }
+
+    /** Every front end over every step, with the sampler running throughout. */
+    private void measure(RunDirectory run, RunRecorder recorder, RunMetadataFile metadata, LaunchContext launch,
+            LoadGenerator generator, NetDevSampler netDev) throws IOException {
+        long ticks = ClockTicks.perSecond();
+        ProcessSampler processSampler = new ProcessSampler(PROC);
+        JvmAdminSampler jvm = new JvmAdminSampler(Duration.ofMillis(800));
+        try (SamplesCsvWriter csv = new SamplesCsvWriter(run.dir().resolve("samples.csv"));
+                SamplingLoop sampler = new SamplingLoop(new ProcStatSampler(PROC), new LoadAvgSampler(PROC),
+                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv)) {
+            sampler.start();
+            FrontEndRound round = new FrontEndRound(plan, launch, generator, sampler, processSampler, jvm, ticks,
+                    recorder, run, interrupted::get);
+            for (FrontEndSpec spec : plan.frontEnds()) {
+                RunMetadata.FrontEndInfo info = round.describe(spec);
+                metadata.update(m -> m.withFrontEnd(info));
+            }
+            for (FrontEndSpec spec : plan.frontEnds()) {
+                if (interrupted.get()) {
+                    return;
+                }
+                try {
+                    round.run(spec);
+                } catch (RuntimeException e) {
+                    // a defect in one front end's round must not cost the others theirs
+                    LOG.debug("[{}] failed", spec.label(), e);
+                    recorder.warning("[" + spec.label() + "] stopped by an internal error: " + e);
+                }
+            }
+        }
+    }
+
+    /** Where the run's files are and how it ended. */
+    public record RunOutcome(Path runDir, int exitCode) {
+    }
+
+    private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
+        Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);
+        List<LimitFinding> findings = LimitCheck.evaluate(plan.maxConnections(), plan.mode(),
+                plan.originLatency().toNanos() / 1e9, plan.topology().name().equals(TopologyOptions.LOOPBACK),
+                OpenFileLimit.read(PROC.resolve("self/limits")), sysctls);
+        List<String> lines = new ArrayList<>();
+        for (LimitFinding f : findings) {
+            out.println("limit: " + f.message());
+            lines.add(f.message());
+            if (f.severity() == LimitFinding.Severity.WARNING) {
+                warnings.add(f.message());
+            }
+        }
+        out.flush();
+        for (LimitFinding f : findings) {
+            if (f.severity() == LimitFinding.Severity.FATAL) {
+                throw new PlanException(f.message());
+            }
+        }
+        return lines;
+    }
+
+    private Map<String, Object> topologyDetails(Topology topology, List<String> warnings) {
+        if (topology instanceof NetnsTopology netns) {
+            Path conf = layout.home().resolve("sysctl/proxybench.conf");
+            try {
+                if (plan.topology().applySysctl()) {
+                    netns.applySysctls(conf);
+                } else {
+                    netns.readSysctls(conf);
+                }
+            } catch (Exception e) {
+                warnings.add("namespace sysctls from " + conf + ": " + e.getMessage());
+            }
+        }
+        return topology.describe();
+    }
+
+    private RunMetadata initialMetadata(RunDirectory run, MachineDescription machine, List<String> warnings,
+            List<String> limits, NetDevSampler netDev, Map<String, Object> topologyDetails) {
+        return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
+                GitRevision.of(layout.home()), plan.generator(), plan.mode().id(), plan.topology().name(),
+                plan.durationSec(), plan.warmupSec(), plan.steps(), plan.originLatency().toNanos() / 1e6,
+                plan.payloadBytes(), List.of(), machine, warnings, limits, RunSettings.of(plan),
+                MeasurementNotes.of(netDev), topologyDetails);
+    }
+
+    private void markInterrupted(RunMetadataFile metadata, ChildProcessRegistry processes) {
+        interrupted.set(true);
+        processes.stopAll();
+        try {
+            metadata.update(m -> m.finished(RunMetadata.INTERRUPTED, now()));
+        } catch (IOException e) {
+            // shutting down: nothing left to tell
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // the JVM is already shutting down and runs it
+        }
+    }
+
+    private static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}

@@ -1,0 +1,39 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.plan.DurationParser;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.RunPlan;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Every setting of a run as run.json records it, in the words of the command line. */
+final class RunSettings {
+
+    private RunSettings() {
+    }
+
+    static Map<String, Object> of(RunPlan plan) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("frontEnds", plan.frontEnds().stream().map(FrontEndSpec::label).toList());
+        s.put("steps", plan.steps());
+        s.put("durationSec", plan.durationSec());
+        s.put("warmupSec", plan.warmupSec());
+        s.put("mode", plan.mode().id());
+        s.put("generator", plan.generator());
+        s.put("threads", plan.threads());
+        s.put("timeout", DurationParser.format(plan.requestTimeout()));
+        s.put("jvmProfile", plan.jvmProfile().id());
+        s.put("gc", plan.gc() == null ? null : plan.gc().name());
+        s.put("javaHome", plan.javaHome() == null ? null : plan.javaHome().toString());
+        s.put("jvmArgs", plan.jvmArgs());
+        s.put("profile", plan.profiler().id());
+        s.put("originLatency", DurationParser.format(plan.originLatency()));
+        s.put("payloadBytes", plan.payloadBytes());
+        s.put("topology", plan.topology().name());
+        s.put("link", plan.topology().link());
+        s.put("linkDelay", plan.topology().linkDelay());
+        s.put("applySysctl", plan.topology().applySysctl());
+        s.put("out", plan.outDir().toString());
+        return s;
+    }
+}

@@ -1,0 +1,54 @@
+package io.proxybench.loadtest.plan;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** What runs behind a front-end label: one of the two JVM proxies, or nginx as the reference point. */
+public enum FrontEndKind {
+    NETTY(true),
+    TOMCAT(true),
+    NGINX(false);
+
+    private final boolean jvm;
+
+    FrontEndKind(boolean jvm) {
+        this.jvm = jvm;
+    }
+
+    /** True for the proxies of this project (JVM flags, admin port, GC figures). */
+    public boolean isJvm() {
+        return jvm;
+    }
+
+    /**
+     * The proxy's config key for a setting as the user wrote it. The proxies name their own keys
+     * {@code <kind>.<name>} and every shared key has a dot ({@code workers.stage}), so a bare name
+     * is the front end's own: {@code maxThreads} on tomcat is {@code tomcat.maxThreads}.
+     * {@code routes} and {@code filters} are the shared keys without a dot. nginx keys stay as they are.
+     */
+    public String configKey(String key) {
+        if (!jvm || key.contains(".") || key.equals("routes") || key.equals("filters")) {
+            return key;
+        }
+        return id() + "." + key;
+    }
+
+    /** The lower-case name used in labels, settings prefixes and results. */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static FrontEndKind parse(String text) throws PlanException {
+        for (FrontEndKind kind : values()) {
+            if (kind.id().equals(text.trim().toLowerCase(Locale.ROOT))) {
+                return kind;
+            }
+        }
+        throw new PlanException("unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")");
+    }
+
+    public static String allIds() {
+        return Arrays.stream(values()).map(FrontEndKind::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,85 @@
+package io.proxybench.loadtest.plan;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code --front-ends}: kinds and bracketed variants, e.g.
+ * {@code netty,netty[workers.inbound=1,workers.stage=8],tomcat[maxThreads=500]}.
+ *
+ * <p>Commas inside brackets separate settings, commas outside separate front ends. A variant's label
+ * is its text as written, so the user finds it again in tables and file names.
+ */
+public final class FrontEndListParser {
+
+    private FrontEndListParser() {
+    }
+
+    public static List<FrontEndSpec> parse(String text) throws PlanException {
+        List<FrontEndSpec> specs = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (String item : splitOutsideBrackets(text)) {
+            FrontEndSpec spec = parseOne(item);
+            if (!labels.add(spec.label())) {
+                throw new PlanException("front end '" + spec.label() + "' is listed twice");
+            }
+            specs.add(spec);
+        }
+        return specs;
+    }
+
+    static FrontEndSpec parseOne(String item) throws PlanException {
+        String text = item.trim();
+        if (text.isEmpty()) {
+            throw new PlanException("empty front end in the list (two commas in a row?)");
+        }
+        int open = text.indexOf('[');
+        if (open < 0) {
+            if (text.indexOf(']') >= 0) {
+                throw new PlanException("front end '" + text + "' has ']' without '['");
+            }
+            return FrontEndSpec.plain(FrontEndKind.parse(text));
+        }
+        if (!text.endsWith("]") || text.indexOf('[', open + 1) >= 0 || text.indexOf(']') != text.length() - 1) {
+            throw new PlanException("front end '" + text + "': expected kind[key=value,...]");
+        }
+        FrontEndKind kind = FrontEndKind.parse(text.substring(0, open));
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String pair : text.substring(open + 1, text.length() - 1).split(",", -1)) {
+            Setting setting = Setting.parse(pair, "front end '" + text + "'");
+            settings.put(setting.key(), setting.value());
+        }
+        return new FrontEndSpec(text, kind, settings);
+    }
+
+    static List<String> splitOutsideBrackets(String text) throws PlanException {
+        List<String> items = new ArrayList<>();
+        int depth = 0;
+        StringBuilder current = new StringBuilder();
+        for (char c : text.toCharArray()) {
+            if (c == '[') {
+                depth++;
+            } else if (c == ']') {
+                depth--;
+                if (depth < 0) {
+                    throw new PlanException("unbalanced ']' in front ends '" + text + "'");
+                }
+            }
+            if (c == ',' && depth == 0) {
+                items.add(current.toString());
+                current.setLength(0);
+            } else {
+                current.append(c);
+            }
+        }
+        if (depth != 0) {
+            throw new PlanException("unclosed '[' in front ends '" + text + "'");
+        }
+        items.add(current.toString());
+        return items;
+    }
+}

@@ -1,0 +1,48 @@
+package io.proxybench.loadtest.plan;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One column of the results: a front end kind with its own settings.
+ *
+ * @param label    the name shown in tables and files, e.g. {@code netty[workers.stage=8]}
+ * @param settings passed to the process as {@code --set key=value} (nginx: config directives)
+ */
+public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> settings) {
+
+    public FrontEndSpec {
+        // keeps the user's order: it is the order of the label and of the --set flags
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    }
+
+    /** The plain front end, labelled by its kind. */
+    public static FrontEndSpec plain(FrontEndKind kind) {
+        return new FrontEndSpec(kind.id(), kind, Map.of());
+    }
+
+    /** A variant with its bracket settings spelled into the label, in the given order. */
+    public static FrontEndSpec variant(FrontEndKind kind, Map<String, String> settings) {
+        if (settings.isEmpty()) {
+            return plain(kind);
+        }
+        String inside = settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(","));
+        return new FrontEndSpec(kind.id() + "[" + inside + "]", kind, settings);
+    }
+
+    /** This variant with more settings; later keys override earlier ones. */
+    public FrontEndSpec with(Map<String, String> more) {
+        Map<String, String> merged = new LinkedHashMap<>(settings);
+        merged.putAll(more);
+        return variant(kind, merged);
+    }
+
+    /** A directory name for this label: brackets and anything a shell would trip on become '_'. */
+    public String directoryName() {
+        String slug = label.replaceAll("[^A-Za-z0-9._=,-]", "_").replaceAll("_+$", "");
+        return slug.isEmpty() ? kind.id() : slug;
+    }
+}

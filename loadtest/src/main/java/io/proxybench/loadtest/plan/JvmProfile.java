@@ -1,0 +1,44 @@
+package io.proxybench.loadtest.plan;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * JVM flags and proxy settings for the two JVM front ends ({@code --jvm-profile}).
+ *
+ * <p>{@code reference} is the configuration of the reference write-up: fixed heaps with a large
+ * young generation, the parallel collector, and each proxy's {@code --profile reference}
+ * (Netty: 4 inbound / 8 stage / 4 outbound workers; Tomcat: APR connector, 5000 threads and
+ * keep-alive requests). {@code modern} keeps the JDK's defaults (G1 on 17) with a fixed 1 GiB heap
+ * so that heap growth does not move the numbers.
+ */
+public enum JvmProfile {
+    REFERENCE,
+    MODERN;
+
+    /** Flags of the final JVM options are printed at start-up: the conditions go beside the numbers. */
+    private static final String PRINT_FLAGS = "-XX:+PrintFlagsFinal";
+
+    public List<String> jvmArgs(FrontEndKind kind) {
+        if (!kind.isJvm()) {
+            return List.of();
+        }
+        if (this == MODERN) {
+            return List.of("-Xms1g", "-Xmx1g", PRINT_FLAGS);
+        }
+        return kind == FrontEndKind.NETTY
+                ? List.of("-server", "-Xms1500m", "-Xmx1500m", "-Xmn500m", "-XX:+UseParallelGC",
+                        "-XX:+UseCompressedOops", PRINT_FLAGS)
+                : List.of("-server", "-Xms3500m", "-Xmx3500m", "-Xmn1024m", "-XX:+UseParallelGC",
+                        "-XX:+UseCompressedOops", PRINT_FLAGS);
+    }
+
+    /** Proxy flags that come before the user's own {@code --set} settings. */
+    public List<String> proxyArgs(FrontEndKind kind) {
+        return this == REFERENCE && kind.isJvm() ? List.of("--profile", "reference") : List.of();
+    }
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,65 @@
+package io.proxybench.loadtest.plan;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything a run does, checked and resolved: the single input of the orchestrator, and what
+ * run.json records as the run's settings.
+ *
+ * @param frontEnds     the columns, in run order, with all their settings merged
+ * @param steps         connection counts, in run order
+ * @param durationSec   seconds per step
+ * @param warmupSec     seconds of warm-up at the first step's connections (0 = none)
+ * @param threads       generator threads (wrk {@code -t}); lowered to the connections when fewer
+ * @param gc            collector replacing the profile's, or null
+ * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
+ * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
+ * @param requestTimeout generator's per-request timeout
+ */
+public record RunPlan(
+        List<FrontEndSpec> frontEnds,
+        List<Integer> steps,
+        int durationSec,
+        int warmupSec,
+        ConnectionMode mode,
+        String generator,
+        int threads,
+        JvmProfile jvmProfile,
+        GcChoice gc,
+        Path javaHome,
+        List<String> jvmArgs,
+        Profiler profiler,
+        Duration originLatency,
+        int payloadBytes,
+        TopologyOptions topology,
+        Duration requestTimeout,
+        Path outDir,
+        String command) {
+
+    public RunPlan {
+        frontEnds = List.copyOf(frontEnds);
+        steps = List.copyOf(steps);
+        jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    public int maxConnections() {
+        return steps.stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /** JVM flags of one front end: profile, then {@code --gc}, then the user's {@code --jvm-arg}s. */
+    public List<String> jvmArgsFor(FrontEndKind kind) {
+        if (!kind.isJvm()) {
+            return List.of();
+        }
+        List<String> args = new ArrayList<>(jvmProfile.jvmArgs(kind));
+        if (gc != null) {
+            args.removeIf(GcChoice::isCollectorFlag);
+            args.addAll(gc.flags());
+        }
+        args.addAll(jvmArgs);
+        return List.copyOf(args);
+    }
+}

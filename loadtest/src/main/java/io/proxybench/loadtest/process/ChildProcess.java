@@ -1,0 +1,168 @@
+package io.proxybench.loadtest.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A process the kit started, with its output in log files.
+ *
+ * <p>Stdout is copied line by line to its log so that a ready line ({@code listening port=...}) can
+ * be waited for; stderr goes straight to its file. {@link #stop} ends the whole process tree.
+ */
+public final class ChildProcess implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChildProcess.class);
+
+    private final String name;
+    private final Process process;
+    private final Path stdoutLog;
+    private final Path stderrLog;
+    private final ChildProcessRegistry registry;
+    private final long startedNanos = System.nanoTime();
+    private final CompletableFuture<String> readyLine = new CompletableFuture<>();
+    private final Predicate<String> readyTest;
+
+    private ChildProcess(String name, Process process, Path stdoutLog, Path stderrLog, ChildProcessRegistry registry,
+            Predicate<String> readyTest) {
+        this.name = name;
+        this.readyTest = readyTest;
+        this.process = process;
+        this.stdoutLog = stdoutLog;
+        this.stderrLog = stderrLog;
+        this.registry = registry;
+    }
+
+    /**
+     * Starts {@code command}; its stdout is copied to {@code stdoutLog}, and the first line that
+     * {@code readyTest} accepts completes {@link #awaitReady}; stderr goes to {@code stderrLog}.
+     */
+    public static ChildProcess start(String name, List<String> command, Map<String, String> env, Path stdoutLog,
+            Path stderrLog, ChildProcessRegistry registry, Predicate<String> readyTest) throws IOException {
+        Files.createDirectories(stdoutLog.toAbsolutePath().getParent());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(stderrLog.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().putAll(env);
+        LOG.debug("starting {}: {}", name, String.join(" ", command));
+        Process process = builder.start();
+        ChildProcess child = new ChildProcess(name, process, stdoutLog, stderrLog, registry, readyTest);
+        registry.add(child);
+        Thread copier = new Thread(child::copyStdout, name + "-stdout");
+        copier.setDaemon(true);
+        copier.start();
+        process.onExit().thenRun(() -> child.readyLine.completeExceptionally(
+                new IllegalStateException(name + " exited with code " + process.exitValue())));
+        return child;
+    }
+
+    private void copyStdout() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                Writer out = Files.newBufferedWriter(stdoutLog, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                out.write(line);
+                out.write('\n');
+                if (!readyLine.isDone() && readyTest.test(line)) {
+                    out.flush();
+                    readyLine.complete(line);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("{}: stdout copy ended: {}", name, e.getMessage());
+        }
+    }
+
+    /**
+     * Waits for the ready line. Fails with a one-line reason when the process exits first or the time
+     * runs out; the reason quotes the end of its stderr.
+     */
+    public String awaitReady(Duration timeout) throws ProcessStartException {
+        try {
+            return readyLine.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new ProcessStartException(name + " printed no ready line within " + timeout.toSeconds() + " s"
+                    + stderrTail().map(t -> ": " + t).orElse(""));
+        } catch (ExecutionException e) {
+            // the copier may still be flushing the last stdout lines; stderr is a file, complete on exit
+            throw new ProcessStartException(e.getCause().getMessage() + " before it was ready"
+                    + stderrTail().map(t -> ": " + t).orElse(""));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProcessStartException(name + ": interrupted while waiting for it to start");
+        }
+    }
+
+    /** The last non-blank line of stderr, the usual place of a one-line error. */
+    public Optional<String> stderrTail() {
+        try {
+            List<String> lines = Files.readAllLines(stderrLog, StandardCharsets.UTF_8);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                if (!lines.get(i).isBlank()) {
+                    return Optional.of(lines.get(i).trim());
+                }
+            }
+        } catch (IOException e) {
+            // no log, nothing to quote
+        }
+        return Optional.empty();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public ProcessHandle handle() {
+        return process.toHandle();
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Exit code, or empty while running. */
+    public Optional<Integer> exitCode() {
+        return process.isAlive() ? Optional.empty() : Optional.of(process.exitValue());
+    }
+
+    /** Waits for the process to end by itself; false when it is still running after {@code timeout}. */
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    long startedNanos() {
+        return startedNanos;
+    }
+
+    /** SIGTERM to the tree, SIGKILL after {@code grace}; idempotent. */
+    public void stop(Duration grace) {
+        if (process.isAlive() && !ProcessTrees.terminate(process.toHandle(), grace)) {
+            LOG.warn("{} (pid {}) did not stop within {} s of SIGTERM: killed", name, pid(), grace.toSeconds());
+        }
+        registry.remove(this);
+    }
+
+    @Override
+    public void close() {
+        stop(Duration.ofSeconds(10));
+    }
+}

@@ -1,0 +1,146 @@
+package io.proxybench.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.loadtest.tools.Executables;
+import io.proxybench.loadtest.tools.KitLayout;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The kit end to end: {@code proxybench run} with two short steps per front end against the real
+ * stub-origin, each front end whose program is there. Select with {@code -Dgroups=smoke}, leave out
+ * with {@code -DexcludedGroups=smoke}.
+ */
+@Tag("smoke")
+class SmokeRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    @TempDir
+    Path out;
+
+    @BeforeAll
+    static void toolsArePresent() {
+        assumeTrue(Executables.find("wrk").isPresent(), "wrk is not installed (apt-get install wrk): smoke run skipped");
+        assumeTrue(runnable(LAYOUT.originJar()), "stub-origin is not built at " + LAYOUT.originJar()
+                + " (mvn -DskipTests package): smoke run skipped");
+        System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
+    }
+
+    @Test
+    void nginx() throws IOException {
+        assumeTrue(Executables.find("nginx").isPresent(), "nginx is not installed (apt-get install nginx-light)");
+        Path runDir = run("nginx");
+        // nginx runs with its config in the run directory: nothing of it may outlive the run
+        String dir = runDir.toString();
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments()
+                .map(a -> String.join(" ", a).contains(dir)).orElse(false))).isEmpty();
+        assertThat(runDir.resolve("raw/nginx/nginx.conf")).content().contains("keepalive");
+    }
+
+    @Test
+    void netty() throws IOException {
+        assumeTrue(runnable(LAYOUT.proxyJar("netty")), "proxy-netty is not built at " + LAYOUT.proxyJar("netty"));
+        JsonNode steps = steps(run("netty"));
+        assertJvmFigures(steps);
+    }
+
+    @Test
+    void tomcat() throws IOException {
+        assumeTrue(runnable(LAYOUT.proxyJar("tomcat")), "proxy-tomcat is not built at " + LAYOUT.proxyJar("tomcat"));
+        JsonNode steps = steps(run("tomcat"));
+        assertJvmFigures(steps);
+    }
+
+    /** Runs the kit for one front end and checks what every front end must have; returns the run directory. */
+    private Path run(String frontEnd) throws IOException {
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(stdout, true));
+        cmd.setErr(new PrintWriter(stderr, true));
+        int code = cmd.execute("run", "--front-ends", frontEnd, "--steps", "20,40", "--duration", "3s", "--warmup", "1s",
+                "--out", out.toString());
+        assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
+        assertThat(stdout.toString()).contains("[" + frontEnd + "] 20 conns: ").contains("[" + frontEnd + "] 40 conns: ")
+                .contains("report: ");
+
+        Path runDir;
+        try (Stream<Path> dirs = Files.list(out)) {
+            runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
+        for (String file : List.of("run.json", "steps.json", "results.csv", "samples.csv", "report.md",
+                "raw/" + frontEnd + "/wrk-20.json", "raw/" + frontEnd + "/wrk-40.txt",
+                "raw/" + frontEnd + "/origin.stdout.log")) {
+            assertThat(runDir.resolve(file)).as(file).isRegularFile();
+        }
+        JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
+        assertThat(run.get("status").asText()).isEqualTo("finished");
+        assertThat(run.get("frontEnds").get(0).get("label").asText()).isEqualTo(frontEnd);
+        assertThat(run.get("machine").get("cores").asInt()).isEqualTo(CORES);
+
+        JsonNode steps = steps(runDir);
+        assertThat(steps).hasSize(2);
+        for (JsonNode step : steps) {
+            String where = frontEnd + " " + step.get("connections");
+            assertThat(step.get("status").asText()).as(where).isEqualTo("ok");
+            assertThat(step.get("requests").asLong()).as(where).isPositive();
+            assertThat(step.get("rps").asDouble()).as(where).isPositive();
+            // the origin answers after 50 ms: nothing can be faster
+            assertThat(step.get("latency").get("p50Ms").asDouble()).as(where).isGreaterThanOrEqualTo(50.0);
+            assertThat(step.get("cpuPct").asDouble()).as(where).isBetween(0.0, 100.0);
+            assertThat(step.get("proxyCpuPct").asDouble()).as(where).isBetween(0.0, 100.0 * CORES);
+            assertThat(step.get("proxyCpuUsPerReq").asDouble()).as(where).isPositive();
+            assertThat(step.get("netMbps").asDouble()).as(where).isPositive();
+            assertThat(step.get("pctOfCeiling").asDouble()).as(where).isBetween(1.0, 105.0);
+        }
+        List<String> samples = Files.readAllLines(runDir.resolve("samples.csv"));
+        assertThat(samples.get(0)).startsWith("epochMs,frontEnd,connections,cpuPct");
+        assertThat(samples).anyMatch(l -> l.contains("," + frontEnd + ",40,"));
+        assertThat(Files.readAllLines(runDir.resolve("results.csv"))).hasSize(3);
+        return runDir;
+    }
+
+    private static void assertJvmFigures(JsonNode steps) {
+        for (JsonNode step : steps) {
+            assertThat(step.get("heapUsedMb").asDouble()).isPositive();
+            assertThat(step.get("gcCount").isNull()).isFalse();
+            assertThat(step.get("proxyThreads").asInt()).isGreaterThan(1);
+        }
+    }
+
+    private static JsonNode steps(Path runDir) throws IOException {
+        return JSON.readTree(runDir.resolve("steps.json").toFile());
+    }
+
+    /** The jar is there and holds its main class (a jar built before its sources existed does not). */
+    private static boolean runnable(Path jar) {
+        if (!Files.isRegularFile(jar)) {
+            return false;
+        }
+        try (JarFile file = new JarFile(jar.toFile())) {
+            String main = file.getManifest() == null ? null : file.getManifest().getMainAttributes().getValue("Main-Class");
+            return main != null && file.getEntry(main.replace('.', '/') + ".class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.proxybench.loadtest.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.proxybench.loadtest.ProxybenchMain;
+import io.proxybench.loadtest.machine.OpenFileLimit;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class ProxybenchMainTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitCode2() {
+        assertThat(run("run", "--steps", "10,abc")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("proxybench run: --steps: 'abc' is not a whole number of connections"
+                + " (see proxybench run --help)" + System.lineSeparator());
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void unknownOptionIsBadInput() {
+        assertThat(run("run", "--duraton", "5s")).isEqualTo(2);
+        assertThat(err.toString().lines()).singleElement().asString().contains("unknown option '--duraton'");
+    }
+
+    @Test
+    void aDescriptorLimitTooLowRefusesTheRun() throws Exception {
+        // a million connections need two million descriptors in the proxy: more than any usual hard limit
+        OpenFileLimit limit = OpenFileLimit.read(Path.of("/proc/self/limits"));
+        assumeTrue(limit.hard() >= 0 && limit.hard() < 2_000_256, "open-files hard limit too high to test refusal");
+        assertThat(run("run", "--front-ends", "netty", "--steps", "1000000", "--out", "target/never")).isEqualTo(2);
+        assertThat(out.toString()).contains("limit: 1000000 connections need ~2000256 descriptors");
+        assertThat(err.toString().lines()).singleElement().asString().startsWith("proxybench run: 1000000 connections need");
+        assertThat(new java.io.File("target/never")).doesNotExist();
+    }
+
+    @Test
+    void everySubcommandIsRegistered() {
+        assertThat(ProxybenchMain.commandLine().getSubcommands()).containsKeys("run", "report", "compare", "help");
+    }
+
+    @Test
+    void helpDescribesEveryRunOption() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString()).contains("--front-ends", "--steps", "--ramp", "--duration", "--warmup", "--mode",
+                "--generator", "--threads", "--jvm-profile", "--gc", "--java-home", "--jvm-arg", "--set", "--sweep",
+                "--out", "--profile", "--origin-latency", "--payload-size", "--topology", "--link", "--link-delay",
+                "--apply-sysctl", "--timeout", "Exit codes");
+    }
+
+    @Test
+    void noCommandIsBadInput() {
+        assertThat(run()).isEqualTo(2);
+        assertThat(err.toString()).contains("missing command");
+    }
+}

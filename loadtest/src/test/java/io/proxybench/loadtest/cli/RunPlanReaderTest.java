@@ -1,0 +1,126 @@
+package io.proxybench.loadtest.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
+
+import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.JvmProfile;
+import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.plan.RunPlan;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class RunPlanReaderTest {
+
+    /** Options as picocli fills them from {@code args}, defaults included. */
+    private static RunOptions options(String... args) {
+        RunCommand command = new RunCommand();
+        new CommandLine(command).parseArgs(args);
+        command.options.unmatched = command.unmatched;
+        return command.options;
+    }
+
+    private static RunPlan plan(String... args) throws PlanException {
+        return RunPlanReader.read(options(args), "proxybench run", true).plan();
+    }
+
+    @Test
+    void noArgumentsIsTheShortDefault() throws PlanException {
+        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", true);
+        RunPlan plan = result.plan();
+        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx");
+        assertThat(plan.steps()).containsExactly(100, 200, 400);
+        assertThat(plan.durationSec()).isEqualTo(5);
+        assertThat(plan.warmupSec()).isEqualTo(2);
+        assertThat(plan.mode()).isEqualTo(ConnectionMode.KEEPALIVE);
+        assertThat(plan.generator()).isEqualTo("wrk");
+        assertThat(plan.threads()).isEqualTo(2);
+        assertThat(plan.jvmProfile()).isEqualTo(JvmProfile.REFERENCE);
+        assertThat(plan.originLatency()).isEqualTo(Duration.ofMillis(50));
+        assertThat(plan.payloadBytes()).isEqualTo(1024);
+        assertThat(plan.topology().name()).isEqualTo("loopback");
+        assertThat(result.notes()).isEmpty();
+    }
+
+    @Test
+    void withoutNginxItsColumnIsSkippedAndSaidSo() throws PlanException {
+        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", false);
+        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat");
+        assertThat(result.notes()).singleElement().asString().contains("nginx is not installed");
+        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "nginx"), "x", false))
+                .hasMessageContaining("nginx is not installed");
+    }
+
+    @Test
+    void theReferenceRun() throws PlanException {
+        RunPlan plan = plan("--front-ends", "tomcat,netty", "--ramp", "700:2000:200", "--duration", "10s",
+                "--warmup", "5s", "--mode", "churn", "--threads", "4", "--timeout", "30s");
+        assertThat(plan.steps()).containsExactly(700, 900, 1100, 1300, 1500, 1700, 1900, 2000);
+        assertThat(plan.maxConnections()).isEqualTo(2000);
+        assertThat(plan.durationSec()).isEqualTo(10);
+        assertThat(plan.mode()).isEqualTo(ConnectionMode.CHURN);
+        assertThat(plan.requestTimeout()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void kindSettingsGoToEveryFrontEndOfThatKindAndVariantsOverrideThem() throws PlanException {
+        RunPlan plan = plan("--front-ends", "netty,netty[workers.stage=8],tomcat", "--set", "netty.workers.stage=2",
+                "--netty.workers.inbound=4", "--tomcat.maxThreads", "500");
+        assertThat(plan.frontEnds().get(0).settings())
+                .containsExactly(entry("workers.stage", "2"), entry("workers.inbound", "4"));
+        assertThat(plan.frontEnds().get(1).label()).isEqualTo("netty[workers.stage=8]");
+        assertThat(plan.frontEnds().get(1).settings()).containsEntry("workers.stage", "8").containsEntry("workers.inbound", "4");
+        // a bare name is the front end's own key
+        assertThat(plan.frontEnds().get(2).settings()).containsExactly(entry("tomcat.maxThreads", "500"));
+    }
+
+    @Test
+    void variantKeysBecomeTheProxysConfigKeys() throws PlanException {
+        RunPlan plan = plan("--front-ends", "tomcat[maxThreads=500],tomcat[tomcat.connector=nio],netty[allocator=adaptive],"
+                + "nginx[worker_processes=1]");
+        assertThat(plan.frontEnds().get(0).label()).isEqualTo("tomcat[maxThreads=500]");
+        assertThat(plan.frontEnds().get(0).settings()).containsExactly(entry("tomcat.maxThreads", "500"));
+        assertThat(plan.frontEnds().get(1).settings()).containsExactly(entry("tomcat.connector", "nio"));
+        assertThat(plan.frontEnds().get(2).settings()).containsExactly(entry("netty.allocator", "adaptive"));
+        assertThat(plan.frontEnds().get(3).settings()).containsExactly(entry("worker_processes", "1"));
+    }
+
+    @Test
+    void aSweepAloneRunsOnlyTheSweptKind() throws PlanException {
+        RunPlan plan = plan("--sweep", "netty.workers.inbound=1,2,4");
+        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty[workers.inbound=1]",
+                "netty[workers.inbound=2]", "netty[workers.inbound=4]");
+    }
+
+    @Test
+    void badInputGetsOneLineNamingIt() {
+        assertThatThrownBy(() -> plan("--steps", "100", "--ramp", "1:2:1")).hasMessage("give either --steps or --ramp, not both");
+        assertThatThrownBy(() -> plan("--duraton", "5s")).hasMessage("unknown option '--duraton'");
+        assertThatThrownBy(() -> plan("--netty.workers.stage")).hasMessageContaining("needs a value");
+        assertThatThrownBy(() -> plan("--front-ends", "tomcat", "--netty.workers.stage=8"))
+                .hasMessage("setting netty.workers.stage: no netty front end in this run");
+        assertThatThrownBy(() -> plan("--mode", "fast")).hasMessage("--mode: unknown value 'fast' (expected one of keepalive, churn)");
+        assertThatThrownBy(() -> plan("--generator", "ab")).hasMessageContaining("unknown generator 'ab'");
+        assertThatThrownBy(() -> plan("--jvm-profile", "fast")).hasMessageContaining("--jvm-profile");
+        assertThatThrownBy(() -> plan("--threads", "0")).hasMessageContaining("--threads");
+        assertThatThrownBy(() -> plan("--link", "1gbit")).hasMessageContaining("need --topology netns");
+        assertThatThrownBy(() -> plan("--topology", "netns", "--link", "fast")).hasMessageContaining("fast");
+        assertThatThrownBy(() -> plan("--topology", "cloud")).hasMessageContaining("unknown topology 'cloud'");
+        assertThatThrownBy(() -> plan("--front-ends", "nginx[workers=2]")).hasMessageContaining("unknown setting 'workers'");
+        assertThatThrownBy(() -> plan("--front-ends", "nginx[worker_processes=0]"))
+                .hasMessageContaining("worker_processes=0 is not a positive whole number");
+        assertThatThrownBy(() -> plan("--jvm-arg", "Xmx1g")).hasMessageContaining("is not a JVM flag");
+        assertThatThrownBy(() -> plan("--java-home", "/nonexistent")).hasMessageContaining("no executable");
+        assertThatThrownBy(() -> plan("--origin-latency", "2m")).hasMessageContaining("longer than 1m");
+    }
+
+    @Test
+    void commandIsRecordedShellQuoted() {
+        assertThat(RunCommand.quoted("--front-ends")).isEqualTo("--front-ends");
+        assertThat(RunCommand.quoted("netty[workers.stage=8]")).isEqualTo("'netty[workers.stage=8]'");
+        assertThat(RunCommand.quoted("it's")).isEqualTo("'it'\\''s'");
+    }
+}

@@ -1,0 +1,24 @@
+package io.proxybench.loadtest.frontend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class ReadyLineTest {
+
+    @Test
+    void originAndProxyLines() {
+        assertThat(ReadyLine.parse("listening port=37187")).contains(new ReadyLine(37187, null));
+        assertThat(ReadyLine.parse("listening port=8080 admin=8081")).contains(new ReadyLine(8080, 8081));
+        assertThat(ReadyLine.parse("     bool UseParallelGC = true {product} {command line}")).isEmpty();
+        assertThat(ReadyLine.matches("listening port=abc")).isFalse();
+    }
+
+    @Test
+    void originLatencyInStubOriginsSpelling() {
+        assertThat(OriginLauncher.latencySpelling(Duration.ofMillis(50))).isEqualTo("50ms");
+        assertThat(OriginLauncher.latencySpelling(Duration.ofNanos(100_000))).isEqualTo("100us");
+        assertThat(OriginLauncher.latencySpelling(Duration.ZERO)).isEqualTo("0ms");
+    }
+}

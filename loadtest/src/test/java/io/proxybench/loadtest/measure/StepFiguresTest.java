@@ -1,0 +1,97 @@
+package io.proxybench.loadtest.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.proxybench.loadtest.generator.ErrorCounts;
+import io.proxybench.loadtest.generator.GeneratorResult;
+import io.proxybench.loadtest.generator.LatencySummary;
+import io.proxybench.loadtest.plan.FrontEndKind;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.results.StepRecord;
+import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
+import io.proxybench.loadtest.sample.ProcessSampler.Usage;
+import io.proxybench.loadtest.sample.SampleRow;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StepFiguresTest {
+
+    private static final FrontEndSpec NETTY = FrontEndSpec.plain(FrontEndKind.NETTY);
+
+    private static SampleRow row(double cpu, double generatorCpu, int threads) {
+        return new SampleRow(0, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads, 20.0,
+                generatorCpu, 3.0, 200.0);
+    }
+
+    private static GeneratorResult result(long requests, ErrorCounts errors) {
+        return new GeneratorResult(requests, 10.0, requests * 1200, new LatencySummary(52.6, 52.1, 52.8, 54.2, 60, 80),
+                errors, List.of());
+    }
+
+    /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
+    private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0),
+            new Usage(12, 500, 0, 0), new JvmFigures(325, 43, 1e8));
+    private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
+            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new JvmFigures(360, 50, 2e8));
+
+    @Test
+    void figuresOfAStep() {
+        StepRecord r = StepFigures.of(NETTY, 700, "2026-11-22T00:00:10Z", result(130_000, ErrorCounts.NONE),
+                List.of(row(40, 50, 22), row(50, 70, 23)), BEFORE, AFTER, 100, 2, 0.05);
+        assertThat(r.status()).isEqualTo("ok");
+        assertThat(r.frontEnd()).isEqualTo("netty");
+        assertThat(r.kind()).isEqualTo("netty");
+        assertThat(r.rps()).isEqualTo(13_000.0);
+        assertThat(r.latency().p90Ms()).isEqualTo(54.2);
+        assertThat(r.cpuPct()).isEqualTo(45.0);
+        assertThat(r.generatorCpuPct()).isEqualTo(60.0);
+        // 8 CPU seconds in 10 s = 80 % of a core; 8 s / 130000 requests = 61.538 µs each
+        assertThat(r.proxyCpuPct()).isEqualTo(80.0);
+        assertThat(r.proxyCpuUsPerReq()).isCloseTo(61.538, within(1e-9));
+        assertThat(r.originCpuPct()).isEqualTo(20.0);
+        assertThat(r.proxyThreads()).isEqualTo(23);
+        // 35 ms of GC in 10 s; 7 collections
+        assertThat(r.gcMsPerSec()).isEqualTo(3.5);
+        assertThat(r.gcCount()).isEqualTo(7);
+        // Little's law: 700 connections / 50 ms = 14000 req/s
+        assertThat(r.ceilingRps()).isEqualTo(14_000.0);
+        assertThat(r.pctOfCeiling()).isCloseTo(92.857, within(1e-9));
+        assertThat(r.flags()).isEmpty();
+    }
+
+    @Test
+    void nginxHasNoGcFigures() {
+        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0), new Usage(2, 0, 0, 0), null);
+        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0), new Usage(2, 0, 0, 0), null);
+        StepRecord r = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 100, "t", result(2000, ErrorCounts.NONE),
+                List.of(), before, after, 100, 2, 0.05);
+        assertThat(r.gcMsPerSec()).isNull();
+        assertThat(r.gcCount()).isNull();
+        assertThat(r.heapUsedMb()).isNull();
+        assertThat(r.cpuPct()).isNull();
+        assertThat(r.proxyCpuPct()).isEqualTo(50.0);
+    }
+
+    @Test
+    void aProcessReplacedDuringTheStepHasNoCpuFigure() {
+        BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 0, 0),
+                new Usage(12, 700, 0, 0), null);
+        StepRecord r = StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
+        assertThat(r.proxyCpuPct()).isNull();
+        assertThat(r.proxyCpuUsPerReq()).isNull();
+    }
+
+    @Test
+    void flags() {
+        // two wrk threads near two full cores
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0)).containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0)).isEmpty();
+        // or the whole machine at 95 %
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0)).containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null)).containsExactly("socket-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null))
+                .containsExactly("socket-errors", "timeouts");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null)).containsExactly("http-errors");
+    }
+}

@@ -1,0 +1,49 @@
+package io.proxybench.loadtest.sample;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StepWindowTest {
+
+    /** A row at {@code epochMs} covering the second before it, with {@code cpu} as its machine CPU. */
+    static SampleRow row(long epochMs, String frontEnd, Double cpu) {
+        return new SampleRow(epochMs, 1000, frontEnd, 0, cpu, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8, 9.0, 10.0, 11.0, 12.0);
+    }
+
+    @Test
+    void aRowBelongsToTheStepThatHoldsMostOfItsSecond() {
+        StepWindow step = new StepWindow(10_000, 15_000);
+        // covers 9.4..10.4: mostly before the step
+        assertThat(step.contains(row(10_400, "n", 1.0))).isFalse();
+        // covers 9.6..10.6: mostly inside
+        assertThat(step.contains(row(10_600, "n", 1.0))).isTrue();
+        // covers 14.6..15.6: mostly after
+        assertThat(step.contains(row(15_600, "n", 1.0))).isFalse();
+        assertThat(step.contains(row(15_400, "n", 1.0))).isTrue();
+    }
+
+    @Test
+    void slicesOneFrontEndsRowsOfOneStep() {
+        List<SampleRow> rows = new ArrayList<>();
+        for (long t = 9_300; t <= 17_300; t += 1000) {
+            rows.add(row(t, "netty", (double) t));
+            rows.add(row(t + 1, "tomcat", 0.0));
+        }
+        List<SampleRow> step = new StepWindow(10_000, 15_000).slice(rows, "netty");
+        assertThat(step).extracting(SampleRow::epochMs).containsExactly(11_300L, 12_300L, 13_300L, 14_300L, 15_300L);
+        assertThat(new StepWindow(10_000, 15_000).seconds()).isEqualTo(5.0);
+    }
+
+    @Test
+    void averagesSkipUnmeasuredCells() {
+        List<SampleRow> rows = List.of(row(1, "n", 10.0), row(2, "n", null), row(3, "n", 30.0));
+        assertThat(StepWindow.mean(rows, SampleRow::cpuPct)).isCloseTo(20.0, within(1e-9));
+        assertThat(StepWindow.mean(rows, SampleRow::proxyThreads)).isCloseTo(8.0, within(1e-9));
+        assertThat(StepWindow.mean(List.of(row(1, "n", null)), SampleRow::cpuPct)).isNull();
+        assertThat(StepWindow.mean(List.of(), SampleRow::cpuPct)).isNull();
+    }
+}
