@@ -1,0 +1,72 @@
+package io.proxybench.core.conformance.cases;
+
+import io.proxybench.core.conformance.ConformanceContext;
+import io.proxybench.core.conformance.Eventually;
+import io.proxybench.core.conformance.MetricsView;
+import io.proxybench.core.conformance.OriginRequests;
+import io.proxybench.core.conformance.ProxyUnderTest;
+import io.proxybench.core.conformance.client.RawHttpConnection;
+import io.proxybench.core.conformance.client.RawResponse;
+import io.proxybench.core.http.ProxyError;
+import io.proxybench.core.metrics.MetricNames;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The admin port: health, the shared metric names as JSON and as Prometheus text. */
+public interface AdminCases extends ConformanceContext {
+
+    @Test
+    @DisplayName("admin /health -> 200 ok")
+    default void healthAnswersOk() throws Exception {
+        RawResponse r = proxy().admin("/health");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.bodyText().trim()).isEqualTo("ok");
+    }
+
+    @Test
+    @DisplayName("admin /metrics -> JSON with proxy.requests, every error counter and the jvm.gc gauges")
+    default void metricsJsonHasSharedNames() throws Exception {
+        proxy().exchange(OriginRequests.payload(10));
+        RawResponse r = proxy().admin("/metrics");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type")).startsWith("application/json");
+        Eventually.holds(() -> assertThat(proxy().metrics().timerCount(MetricNames.REQUESTS)).isPositive());
+        MetricsView m = proxy().metrics();
+        for (ProxyError e : ProxyError.values()) {
+            assertThat(m.has("counters", e.metricName())).as("counter %s", e.metricName()).isTrue();
+        }
+        assertThat(m.names("gauges")).as("gauges").anyMatch(n -> n.startsWith(MetricNames.JVM_GC + "."))
+                .contains("jvm.memory.heap.used");
+    }
+
+    @Test
+    @DisplayName("admin /metrics/prometheus -> text exposition with proxy_requests and jvm_gc")
+    default void prometheusTextHasSharedNames() throws Exception {
+        proxy().exchange(OriginRequests.payload(10));
+        RawResponse r = proxy().admin("/metrics/prometheus");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type")).startsWith("text/plain");
+        assertThat(r.bodyText()).contains("proxy_requests").contains("jvm_gc_");
+    }
+
+    @Test
+    @DisplayName("metrics count each request, response class and client connection")
+    default void metricsCountRequestsAndConnections() throws Exception {
+        ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(origin())));
+        try (RawHttpConnection c = p.connect()) {
+            for (int i = 0; i < 3; i++) {
+                assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+            }
+        }
+        Eventually.holds(() -> {
+            MetricsView m = p.metrics();
+            assertThat(m.timerCount(MetricNames.REQUESTS)).as(MetricNames.REQUESTS).isEqualTo(3);
+            assertThat(m.meterCount(MetricNames.RESPONSES_PREFIX + "2xx")).as("2xx responses").isEqualTo(3);
+            assertThat(m.counter(MetricNames.CLIENT_CONNECTIONS_OPENED)).as(MetricNames.CLIENT_CONNECTIONS_OPENED).isEqualTo(1);
+        });
+    }
+}
