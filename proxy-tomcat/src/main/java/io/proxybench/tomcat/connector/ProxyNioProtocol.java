@@ -1,0 +1,68 @@
+package io.proxybench.tomcat.connector;
+
+import org.apache.coyote.Processor;
+import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.net.NioEndpoint;
+
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+
+/** Tomcat's NIO HTTP/1.1 protocol with the proxy's request-head checks ({@link HeadCheckingProcessor}) and connection events. */
+public final class ProxyNioProtocol extends Http11NioProtocol implements EndpointFigures {
+
+    private final ConnectionEvents events;
+    private final long headTimeoutNanos;
+
+    /** @param headTimeout how long a client may take to send a whole request head */
+    public ProxyNioProtocol(ConnectionEvents events, Duration headTimeout) {
+        super(new CountingEndpoint(events));
+        this.events = events;
+        this.headTimeoutNanos = headTimeout.toNanos();
+        ClosingHandler.install(getEndpoint(), events);
+    }
+
+    @Override
+    protected Processor createProcessor() {
+        return new HeadCheckingProcessor(this, getAdapter(), headTimeoutNanos, events);
+    }
+
+    @Override
+    public boolean getDisableUploadTimeout() {
+        HeadCheckingProcessor.checkServingRequest();
+        return super.getDisableUploadTimeout();
+    }
+
+    @Override
+    public int busyThreads() {
+        return getEndpoint().getCurrentThreadsBusy();
+    }
+
+    @Override
+    public int currentThreads() {
+        return getEndpoint().getCurrentThreadCount();
+    }
+
+    @Override
+    public long connectionCount() {
+        return getEndpoint().getConnectionCount();
+    }
+
+    private static final class CountingEndpoint extends NioEndpoint {
+
+        private final ConnectionEvents events;
+
+        CountingEndpoint(ConnectionEvents events) {
+            this.events = events;
+        }
+
+        @Override
+        protected boolean setSocketOptions(SocketChannel socket) {
+            // true: Tomcat now owns a socket wrapper, whose close is reported by ClosingHandler.
+            boolean accepted = super.setSocketOptions(socket);
+            if (accepted) {
+                events.opened();
+            }
+            return accepted;
+        }
+    }
+}

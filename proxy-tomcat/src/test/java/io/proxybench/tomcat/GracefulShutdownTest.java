@@ -1,0 +1,58 @@
+package io.proxybench.tomcat;
+
+import io.proxybench.core.conformance.OriginRequests;
+import io.proxybench.core.conformance.client.RawHttpConnection;
+import io.proxybench.core.conformance.client.RawRequest;
+import io.proxybench.core.conformance.client.RawResponse;
+import io.proxybench.core.server.ProxyServer;
+import io.proxybench.origin.StubOrigin;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A drain lets requests in flight finish, says so on /health, and refuses new connections meanwhile. */
+class GracefulShutdownTest {
+
+    @Test
+    void drainFinishesInFlightRequestsAndRefusesNewOnes() throws Exception {
+        try (StubOrigin origin = TestProxies.origin()) {
+            ProxyServer proxy = TestProxies.start(origin, Map.of("tomcat.connector", "nio"));
+            int port = proxy.port();
+            int adminPort = proxy.adminPort();
+            RawHttpConnection slow = RawHttpConnection.open(port);
+            slow.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "800ms")
+                    .header(OriginRequests.PAYLOAD_SIZE, "5000"));
+            Thread.sleep(200);
+
+            CompletableFuture<Void> shutdown = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(5)));
+            Thread.sleep(200);
+            RawResponse health = admin(adminPort, "/health");
+            assertThat(health.status()).as("/health while draining").isEqualTo(503);
+            assertThat(health.bodyText().trim()).isEqualTo("draining");
+            assertThatThrownBy(() -> RawHttpConnection.open(port).exchange(RawRequest.get("/late")))
+                    .as("a new connection during the drain").isInstanceOf(IOException.class);
+
+            RawResponse answer = slow.readFinalResponse(false, Duration.ofSeconds(5));
+            assertThat(answer.status()).as("the request in flight when the drain began").isEqualTo(200);
+            assertThat(answer.complete()).isTrue();
+            assertThat(answer.body()).hasSize(5000);
+            slow.close();
+            shutdown.get(10, TimeUnit.SECONDS);
+            assertThatThrownBy(() -> RawHttpConnection.open(adminPort)).isInstanceOf(ConnectException.class);
+        }
+    }
+
+    private static RawResponse admin(int port, String path) throws IOException {
+        try (RawHttpConnection c = RawHttpConnection.open(port)) {
+            return c.exchange(RawRequest.get(path).header("Connection", "close"));
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.proxybench.tomcat;
+
+import io.proxybench.core.server.ProxyLauncher;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** The Tomcat keys go through the shared launcher: bad values are one line and exit 2. */
+class LauncherTest {
+
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(boolean serve, String... args) {
+        return ProxyLauncher.run(new TomcatProxyFactory(), args, new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(err, true, StandardCharsets.UTF_8), serve);
+    }
+
+    @Test
+    void unknownConnectorIsRefusedWithExitTwo() {
+        assertThat(run(false, "--route", "/=127.0.0.1:9", "--set", "tomcat.connector=bio")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("proxy-tomcat: invalid value 'bio' for tomcat.connector (from flag): expected one of apr, nio, nio2");
+    }
+
+    @Test
+    void referenceProfileIsValid() {
+        assertThat(run(false, "--route", "/=127.0.0.1:9", "--profile", "reference")).isZero();
+    }
+
+    @Test
+    void virtualThreadsBeforeJava21IsAClearStartFailure() {
+        assumeTrue(Runtime.version().feature() < 21, "runs on a JVM without virtual threads");
+        assertThat(run(true, "--port", "0", "--admin-port", "0", "--route", "/=127.0.0.1:9",
+                "--set", "tomcat.connector=nio", "--set", "tomcat.virtualThreads=true")).isEqualTo(1);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("proxy-tomcat: cannot start: tomcat.virtualThreads=true needs Java 21");
+    }
+}
