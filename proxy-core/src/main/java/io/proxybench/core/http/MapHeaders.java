@@ -1,94 +1,132 @@
 package io.proxybench.core.http;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
-/** A plain {@link Headers} for front ends without a header structure of their own, and for tests. */
+/**
+ * A plain {@link Headers} for front ends without a header structure of their own, and for tests.
+ *
+ * <p>A request carries a dozen or two headers: a flat list searched with
+ * {@link String#equalsIgnoreCase} beats a hash map keyed by lower-cased names, which allocates a
+ * new string on every lookup. Arrival order is kept, so headers reach the origin as sent.
+ */
 public final class MapHeaders implements Headers {
 
-    private final Map<String, Entry> byLowerName = new LinkedHashMap<>();
-
-    private static final class Entry {
-        final String name;
-        final List<String> values = new ArrayList<>(1);
-
-        Entry(String name) {
-            this.name = name;
-        }
-    }
-
-    private static String key(String name) {
-        return name.toLowerCase(Locale.ROOT);
-    }
+    private final ArrayList<String> names = new ArrayList<>(16);
+    private final ArrayList<String> values = new ArrayList<>(16);
 
     @Override
     public String get(String name) {
-        Entry e = byLowerName.get(key(name));
-        return e == null ? null : e.values.get(0);
+        for (int i = 0, n = names.size(); i < n; i++) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                return values.get(i);
+            }
+        }
+        return null;
     }
 
     @Override
     public List<String> getAll(String name) {
-        Entry e = byLowerName.get(key(name));
-        return e == null ? List.of() : Collections.unmodifiableList(e.values);
+        List<String> found = null;
+        for (int i = 0, n = names.size(); i < n; i++) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                if (found == null) {
+                    found = new ArrayList<>(2);
+                }
+                found.add(values.get(i));
+            }
+        }
+        return found == null ? List.of() : List.copyOf(found);
     }
 
     @Override
     public boolean contains(String name) {
-        return byLowerName.containsKey(key(name));
+        for (int i = 0, n = names.size(); i < n; i++) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
+    /** Replaces the first value in place (keeping its position) and drops any others. */
     @Override
     public MapHeaders set(String name, String value) {
-        Entry e = new Entry(name);
-        e.values.add(value);
-        byLowerName.put(key(name), e);
+        int first = -1;
+        for (int i = names.size() - 1; i >= 0; i--) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                if (first >= 0) {
+                    names.remove(first);
+                    values.remove(first);
+                }
+                first = i;
+            }
+        }
+        if (first < 0) {
+            names.add(name);
+            values.add(value);
+        } else {
+            names.set(first, name);
+            values.set(first, value);
+        }
         return this;
     }
 
     @Override
     public MapHeaders add(String name, String value) {
-        byLowerName.computeIfAbsent(key(name), k -> new Entry(name)).values.add(value);
+        names.add(name);
+        values.add(value);
         return this;
     }
 
     @Override
     public MapHeaders remove(String name) {
-        byLowerName.remove(key(name));
+        for (int i = names.size() - 1; i >= 0; i--) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                names.remove(i);
+                values.remove(i);
+            }
+        }
         return this;
     }
 
     @Override
     public Set<String> names() {
-        Set<String> names = new LinkedHashSet<>();
-        for (Entry e : byLowerName.values()) {
-            names.add(e.name);
+        Set<String> distinct = new LinkedHashSet<>();
+        outer:
+        for (String n : names) {
+            for (String seen : distinct) {
+                if (seen.equalsIgnoreCase(n)) {
+                    continue outer;
+                }
+            }
+            distinct.add(n);
         }
-        return names;
+        return distinct;
     }
 
     @Override
     public int size() {
-        int n = 0;
-        for (Entry e : byLowerName.values()) {
-            n += e.values.size();
-        }
-        return n;
+        return names.size();
+    }
+
+    /** The name of the {@code i}-th header line, in arrival order (for copying out without lookups). */
+    public String nameAt(int i) {
+        return names.get(i);
+    }
+
+    /** The value of the {@code i}-th header line. */
+    public String valueAt(int i) {
+        return values.get(i);
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();
-        for (Entry e : byLowerName.values()) {
-            for (String v : e.values) {
-                sb.append(e.name).append(": ").append(v).append('\n');
-            }
+        for (int i = 0; i < names.size(); i++) {
+            sb.append(names.get(i)).append(": ").append(values.get(i)).append('\n');
         }
         return sb.toString();
     }

@@ -1,6 +1,7 @@
 package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
@@ -41,8 +42,8 @@ public final class ProxyMetrics {
 
     public ProxyMetrics(MetricRegistry registry) {
         this.registry = registry;
-        requests = registry.timer(MetricNames.REQUESTS);
-        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY);
+        requests = registry.timer(MetricNames.REQUESTS, ProxyMetrics::lockFreeTimer);
+        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY, ProxyMetrics::lockFreeTimer);
         for (int c = 1; c <= 5; c++) {
             responsesByClass[c] = registry.meter(MetricNames.RESPONSES_PREFIX + c + "xx");
         }
@@ -59,6 +60,11 @@ public final class ProxyMetrics {
             errors.put(e, registry.counter(e.metricName()));
         }
         registerJvm(registry);
+    }
+
+    /** The default reservoir takes a lock on every update; this one does not (hot path). */
+    private static Timer lockFreeTimer() {
+        return new Timer(LockFreeExponentiallyDecayingReservoir.builder().build());
     }
 
     private static void registerJvm(MetricRegistry registry) {

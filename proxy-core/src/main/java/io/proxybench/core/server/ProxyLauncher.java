@@ -114,6 +114,9 @@ public final class ProxyLauncher implements Callable<Integer> {
             log.info("shutdown requested; draining for at most {}", config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
             server.shutdownGracefully(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
             stopped.countDown();
+            log.info("stopped");
+            // A drained stop is a clean exit: without this the JVM reports 143 for SIGTERM.
+            Runtime.getRuntime().halt(0);
         }, "shutdown"));
         out.println("listening port=" + server.port() + " admin=" + server.adminPort());
         out.flush();

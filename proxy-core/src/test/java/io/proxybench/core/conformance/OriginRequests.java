@@ -15,7 +15,12 @@ public final class OriginRequests {
 
     /** GET answered at once with {@code size} payload bytes. */
     public static RawRequest payload(int size) {
-        return RawRequest.get("/payload").header(LATENCY, "0ms").header(PAYLOAD_SIZE, Integer.toString(size));
+        return payload(size, "0ms");
+    }
+
+    /** GET answered after {@code latency} (e.g. {@code 20ms}) with {@code size} payload bytes. */
+    public static RawRequest payload(int size, String latency) {
+        return RawRequest.get("/payload").header(LATENCY, latency).header(PAYLOAD_SIZE, Integer.toString(size));
     }
 
     /** GET that makes the origin misbehave in the named way (a {@code FaultKind} wire name). */

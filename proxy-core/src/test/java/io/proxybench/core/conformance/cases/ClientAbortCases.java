@@ -48,7 +48,7 @@ public interface ClientAbortCases extends ConformanceContext {
         StubOrigin o = startOrigin();
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o), "origin.maxConnectionsPerHost", "1"));
         RawHttpConnection c = p.connect();
-        c.send(OriginRequests.payload(200_000).header(OriginRequests.LATENCY, "300ms"));
+        c.send(OriginRequests.payload(200_000, "300ms"));
         Thread.sleep(50);
         c.abort();
         assertFollowUpsServedWhole(p);

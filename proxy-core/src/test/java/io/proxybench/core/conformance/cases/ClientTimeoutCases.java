@@ -74,7 +74,7 @@ public interface ClientTimeoutCases extends ConformanceContext {
     default void clientWaitingForSlowOriginIsNotIdle() throws Exception {
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(origin()), "origin.readTimeout", "4s"));
         try (RawHttpConnection c = p.connect()) {
-            RawResponse r = c.exchange(OriginRequests.payload(100).header(OriginRequests.LATENCY, "1800ms"));
+            RawResponse r = c.exchange(OriginRequests.payload(100, "1800ms"));
             assertPayload(r, 100);
         }
     }

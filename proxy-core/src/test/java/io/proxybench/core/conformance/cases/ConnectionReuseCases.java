@@ -61,7 +61,7 @@ public interface ConnectionReuseCases extends ConformanceContext {
                 done.add(pool.submit(() -> {
                     try (RawHttpConnection c = p.connect()) {
                         for (int i = 0; i < perClient; i++) {
-                            RawResponse r = c.exchange(OriginRequests.payload(700).header(OriginRequests.LATENCY, "20ms")
+                            RawResponse r = c.exchange(OriginRequests.payload(700, "20ms")
                                     .header(OriginRequests.REQUEST_ID, "c" + client + "-" + i));
                             assertPayload(r, 700);
                             assertThat(r.header(OriginRequests.REQUEST_ID)).isEqualTo("c" + client + "-" + i);
