@@ -1,0 +1,65 @@
+package io.proxybench.loadtest.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsStoreTest {
+
+    static StepRecord ok(String frontEnd, int connections) {
+        return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of("timeouts", "socket-errors"),
+                "2026-11-22T00:00:10Z", 10.0, 130000L, 13000.0,
+                new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0, 1, 0, 0, 2),
+                47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0, 80.0, 61.5, 350.0, 23, 20.0, 60.0, 3.5, 12L, 210.0, 14000.0, 92.9);
+    }
+
+    @Test
+    void everyStepRewritesStepsJsonAndResultsCsv(@TempDir Path dir) throws Exception {
+        ResultsStore store = new ResultsStore(dir);
+        store.add(ok("netty[a=1,b=2]", 700));
+        JsonNode steps = new ObjectMapper().readTree(dir.resolve("steps.json").toFile());
+        assertThat(steps).hasSize(1);
+        store.add(StepRecord.failed("tomcat", "tomcat", 700, "2026-11-22T00:01:00Z", "front end did not start: boom"));
+        steps = new ObjectMapper().readTree(dir.resolve("steps.json").toFile());
+        assertThat(steps).hasSize(2);
+        JsonNode first = steps.get(0);
+        assertThat(first.get("latency").get("p90Ms").asDouble()).isEqualTo(54.2);
+        assertThat(first.get("errors").get("timeout").asLong()).isEqualTo(2);
+        assertThat(first.get("proxyCpuUsPerReq").asDouble()).isEqualTo(61.5);
+        JsonNode failed = steps.get(1);
+        assertThat(failed.get("status").asText()).isEqualTo("failed");
+        assertThat(failed.get("failure").asText()).isEqualTo("front end did not start: boom");
+        assertThat(failed.get("rps").isNull()).isTrue();
+        assertThat(failed.get("latency").isNull()).isTrue();
+
+        List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
+        assertThat(csv).hasSize(3);
+        assertThat(csv.get(0)).startsWith("frontEnd,kind,connections,status,failure,flags,startedAt,durationSec,"
+                + "requests,rps,latency.meanMs,latency.p50Ms,latency.p75Ms,latency.p90Ms,latency.p99Ms,latency.maxMs,"
+                + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
+                .endsWith(",ceilingRps,pctOfCeiling");
+        assertThat(csv.get(1)).startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
+                + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
+        assertThat(csv.get(2)).startsWith("tomcat,tomcat,700,failed,front end did not start: boom,,");
+        assertThat(csv.get(2).split(",", -1)).hasSameSizeAs(csv.get(0).split(",", -1));
+        assertThat(dir.resolve(".steps.json.tmp")).doesNotExist();
+    }
+
+    @Test
+    void steps_json_fieldsMatchTheResultsFormat(@TempDir Path dir) throws Exception {
+        new ResultsStore(dir).add(ok("netty", 700));
+        JsonNode step = new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
+        List<String> names = new java.util.ArrayList<>();
+        step.fieldNames().forEachRemaining(names::add);
+        assertThat(names).containsExactly("frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt",
+                "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
+                "netMbps", "memFreeMb", "proxyCpuPct", "proxyCpuUsPerReq", "proxyRssMb", "proxyThreads", "originCpuPct",
+                "generatorCpuPct", "gcMsPerSec", "gcCount", "heapUsedMb", "ceilingRps", "pctOfCeiling");
+    }
+}
