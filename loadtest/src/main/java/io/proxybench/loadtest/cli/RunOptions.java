@@ -15,7 +15,8 @@ public class RunOptions {
         "Default: netty,tomcat and nginx when installed."})
     String frontEnds;
 
-    @Option(names = "--steps", paramLabel = "LIST", description = "Connections per step, e.g. 700,900,2000. Default: 100,200,400.")
+    @Option(names = "--steps", paramLabel = "LIST", description = "Connections per step, e.g. 700,900,2000"
+            + " (with --model open: requests per second). Default: 100,200,400.")
     String steps;
 
     @Option(names = "--ramp", paramLabel = "START:END:INC",
@@ -37,8 +38,14 @@ public class RunOptions {
     String mode;
 
     @Option(names = "--generator", paramLabel = "NAME", defaultValue = "wrk",
-            description = "Load generator (default: ${DEFAULT-VALUE}).")
+            description = "Load generator: wrk or gatling (default: ${DEFAULT-VALUE}).")
     String generator;
+
+    @Option(names = "--model", paramLabel = "MODEL", defaultValue = "closed", description = {
+        "closed: a step is N connections, each sending its next request when the previous one is answered;",
+        "open: a step is N requests per second, sent on time whatever the answers (--generator gatling only)"
+            + " (default: ${DEFAULT-VALUE})."})
+    String model;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "2",
             description = "Generator threads (wrk -t); never more than the connections (default: ${DEFAULT-VALUE}).")

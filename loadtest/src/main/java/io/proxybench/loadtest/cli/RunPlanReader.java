@@ -11,6 +11,7 @@ import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.KindSetting;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RunPlan;
@@ -60,6 +61,11 @@ public final class RunPlanReader {
             throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected one of "
                     + GeneratorKind.allIds() + ")");
         }
+        LoadModel model = choice(o.model, LoadModel.values(), "--model");
+        if (!generator.supports(model)) {
+            throw new PlanException("--model " + model.id() + " needs --generator " + GeneratorKind.idsFor(model)
+                    + " (" + generator.id() + " keeps a fixed number of connections)");
+        }
         if (o.threads < 1 || o.threads > MAX_THREADS) {
             throw new PlanException("--threads: " + o.threads + " is out of range 1.." + MAX_THREADS);
         }
@@ -101,7 +107,7 @@ public final class RunPlanReader {
                 }
             }
         }
-        return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, generator.id(), o.threads, jvmProfile,
+        return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command), notes);
     }
 

@@ -58,6 +58,11 @@ public class CompareCommand implements Callable<Integer> {
         } catch (ResultsFormatException e) {
             return fail(err, e.getMessage());
         }
+        if (baseline.run().unit() != candidate.run().unit()) {
+            // 1000 connections and 1000 req/s offered are different loads: matching them would mislead
+            return fail(err, "the baseline's steps count " + baseline.run().unit().axisTitle() + ", the candidate's "
+                    + candidate.run().unit().axisTitle() + ": closed- and open-model runs do not compare");
+        }
         RunComparison cmp = RunComparison.of(baseline, candidate, thresholdPct);
         out.print(ComparisonReport.render(cmp));
         out.flush();

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.gatling;
 
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.LoadModel;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;

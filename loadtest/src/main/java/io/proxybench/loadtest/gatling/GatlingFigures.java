@@ -6,6 +6,7 @@ import io.proxybench.loadtest.generator.ErrorCounts;
 import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
+import io.proxybench.loadtest.generator.LoadWindow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -20,7 +21,10 @@ import java.util.List;
  *   <li>duration: the step's own span, first request to last answer, measured inside Gatling;</li>
  *   <li>latency: Gatling's figures over every request that ended, failures included (a timeout
  *       counts as the timeout), in whole milliseconds;</li>
- *   <li>errors: Gatling's failure messages sorted into wrk's kinds.</li>
+ *   <li>errors: Gatling's failure messages sorted into wrk's kinds;</li>
+ *   <li>load window: the step's first request to its last answer on the wall clock, so that the
+ *       kit's per-step machine and CPU figures leave out the JVM start, the in-JVM warm-up and the
+ *       report writing that share the step's process.</li>
  * </ul>
  */
 public final class GatlingFigures {
@@ -67,6 +71,20 @@ public final class GatlingFigures {
                 : null;
         double duration = phase.hasNonNull("durationSec") ? phase.get("durationSec").asDouble() : fallbackDurationSec;
         // Gatling's report has no byte counts
-        return new GeneratorResult(answered, duration, 0, latency, errors, rawFiles);
+        return new GeneratorResult(answered, duration, 0, latency, errors, rawFiles, window(phase, fallbackDurationSec));
+    }
+
+    /**
+     * The phase's span on the wall clock; a run cut short has no last answer, and is taken to have
+     * run for the requested time. Null when the phase has no start (a figures file without times).
+     */
+    static LoadWindow window(JsonNode phase, double fallbackDurationSec) {
+        if (!phase.hasNonNull("startEpochMs")) {
+            return null;
+        }
+        long start = phase.get("startEpochMs").asLong();
+        long end = phase.hasNonNull("endEpochMs") ? phase.get("endEpochMs").asLong()
+                : start + Math.round(fallbackDurationSec * 1000);
+        return end >= start ? new LoadWindow(start, end) : null;
     }
 }

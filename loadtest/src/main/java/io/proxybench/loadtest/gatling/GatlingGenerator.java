@@ -5,6 +5,7 @@ import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.tools.KitLayout;
 import io.proxybench.loadtest.topology.Role;
@@ -25,7 +26,9 @@ import java.util.Optional;
  * come from its tables (see {@link GatlingFigures}).
  *
  * <p>A fresh JVM compiles its hot code during its first seconds; each step therefore starts with a
- * short warm-up at the step's own load, in the same JVM, left out of the figures.
+ * short warm-up at the step's own load, in the same JVM, left out of the figures. The JVM's start,
+ * that warm-up and the report writing all fall inside the kit's step: the result carries the step's
+ * own load window (first request to last answer), and the kit's per-step figures cover only that.
  */
 public final class GatlingGenerator implements LoadGenerator {
 
@@ -40,11 +43,7 @@ public final class GatlingGenerator implements LoadGenerator {
     private final GatlingInstall install;
     private final Path javaBinary;
 
-    /** The closed model, as wrk: the registration behind {@code --generator gatling}. */
-    public GatlingGenerator(GeneratorContext context) {
-        this(context, LoadModel.CLOSED);
-    }
-
+    /** {@code --generator gatling}, in the run's {@code --model}. */
     public GatlingGenerator(GeneratorContext context, LoadModel model) {
         this(context, model, GatlingInstall.under(KitLayout.locate().home()),
                 Path.of(System.getProperty("java.home"), "bin", "java"));

@@ -2,24 +2,34 @@ package io.proxybench.loadtest.generator;
 
 import io.proxybench.loadtest.gatling.GatlingGenerator;
 import io.proxybench.loadtest.generator.wrk.WrkGenerator;
+import io.proxybench.loadtest.plan.LoadModel;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 /** The generators {@code --generator} accepts; a new one is one constant here. */
 public enum GeneratorKind {
-    WRK(WrkGenerator::new),
-    GATLING(GatlingGenerator::new);
+    /** A fixed number of connections, each waiting for its answer: the closed model only. */
+    WRK(false, (context, model) -> new WrkGenerator(context)),
+    GATLING(true, GatlingGenerator::new);
 
-    private final Function<GeneratorContext, LoadGenerator> factory;
+    private final boolean openModel;
+    private final BiFunction<GeneratorContext, LoadModel, LoadGenerator> factory;
 
-    GeneratorKind(Function<GeneratorContext, LoadGenerator> factory) {
+    GeneratorKind(boolean openModel, BiFunction<GeneratorContext, LoadModel, LoadGenerator> factory) {
+        this.openModel = openModel;
         this.factory = factory;
     }
 
-    public LoadGenerator create(GeneratorContext context) {
-        return factory.apply(context);
+    /** Whether it can send requests at a fixed rate whatever the answers ({@code --model open}). */
+    public boolean supports(LoadModel model) {
+        return model == LoadModel.CLOSED || openModel;
+    }
+
+    /** The generator for a run in {@code model}; {@link #supports} has been checked. */
+    public LoadGenerator create(GeneratorContext context, LoadModel model) {
+        return factory.apply(context, model);
     }
 
     public String id() {
@@ -38,5 +48,11 @@ public enum GeneratorKind {
 
     public static String allIds() {
         return Arrays.stream(values()).map(GeneratorKind::id).collect(Collectors.joining(", "));
+    }
+
+    /** The ids of the generators that run {@code model}, e.g. {@code gatling}. */
+    public static String idsFor(LoadModel model) {
+        return Arrays.stream(values()).filter(k -> k.supports(model)).map(GeneratorKind::id)
+                .collect(Collectors.joining(", "));
     }
 }

@@ -9,6 +9,8 @@ import java.util.List;
  * @param durationSec the generator's own measured duration (not the requested one)
  * @param latency     null when no request completed
  * @param rawFiles    the files it left in the raw directory
+ * @param loadWindow  when the load was on, if the generator measured it; null when the load filled the
+ *                    generator's run (wrk), and the step's figures then cover the whole run
  */
 public record GeneratorResult(
         long requests,
@@ -16,10 +18,17 @@ public record GeneratorResult(
         long bytes,
         LatencySummary latency,
         ErrorCounts errors,
-        List<Path> rawFiles) {
+        List<Path> rawFiles,
+        LoadWindow loadWindow) {
 
     public GeneratorResult {
         rawFiles = List.copyOf(rawFiles);
+    }
+
+    /** A result without a measured load window. */
+    public GeneratorResult(long requests, double durationSec, long bytes, LatencySummary latency, ErrorCounts errors,
+            List<Path> rawFiles) {
+        this(requests, durationSec, bytes, latency, errors, rawFiles, null);
     }
 
     public double rps() {

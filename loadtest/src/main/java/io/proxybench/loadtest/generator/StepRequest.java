@@ -11,6 +11,7 @@ import java.util.function.Consumer;
  *
  * @param name           file stem of this step's raw files, e.g. {@code 700} or {@code warmup}
  * @param target         URL the load goes to (the front end)
+ * @param connections    the step: connections, or requests per second in the open model
  * @param rawDir         where the generator leaves its raw output
  * @param onProcessStart told the generator's process as soon as it runs, so that it is sampled
  */

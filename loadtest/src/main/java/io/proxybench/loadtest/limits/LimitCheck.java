@@ -36,6 +36,56 @@ public final class LimitCheck {
         return findings;
     }
 
+    /**
+     * The open model: the step is {@code ratePerSec} arrivals a second on connections opened as needed.
+     * While the front end keeps up about rate × origin latency are in use; when it stalls, every
+     * arrival holds one until its timeout, so up to rate × timeout. The run is refused only when the
+     * first cannot be had; the second, if the limits cannot hold it, is a warning.
+     *
+     * @param timeoutSec the generator's per-request timeout
+     */
+    public static List<LimitFinding> evaluateOpen(int ratePerSec, double timeoutSec, ConnectionMode mode,
+            double originLatency, boolean loopback, OpenFileLimit limit, Map<String, String> sysctls) {
+        int steady = (int) Math.max(1, Math.ceil(ratePerSec * originLatency));
+        int worst = (int) Math.min(Integer.MAX_VALUE, Math.ceil(ratePerSec * Math.max(timeoutSec, originLatency)));
+        List<LimitFinding> findings = new ArrayList<>();
+        findings.add(openDescriptors(ratePerSec, timeoutSec, steady, worst, limit));
+        // connects come at most at the arrival rate, spread over the second: no burst of a whole step
+        findings.add(queue(Sysctls.SOMAXCONN, steady, sysctls, "the accept queue"));
+        findings.add(queue(Sysctls.TCP_MAX_SYN_BACKLOG, steady, sysctls, "the SYN queue"));
+        findings.add(mode == ConnectionMode.CHURN ? churnPorts(ratePerSec + " req/s", ratePerSec, loopback, sysctls)
+                : openPorts(worst, sysctls));
+        return findings;
+    }
+
+    static LimitFinding openDescriptors(int ratePerSec, double timeoutSec, int steady, int worst, OpenFileLimit limit) {
+        String head = ratePerSec + " req/s may hold up to " + worst + " connections (rate \u00d7 "
+                + Math.round(timeoutSec) + " s timeout; ~" + steady + " while the front end keeps up): ";
+        LimitFinding atWorst = descriptors(worst, limit);
+        if (atWorst.severity() != LimitFinding.Severity.FATAL) {
+            return new LimitFinding(atWorst.severity(), head + atWorst.message());
+        }
+        LimitFinding atSteady = descriptors(steady, limit);
+        if (atSteady.severity() == LimitFinding.Severity.FATAL) {
+            return LimitFinding.fatal(head + atSteady.message());
+        }
+        return LimitFinding.warning(head + atWorst.message() + "; enough while the front end keeps up, not if it"
+                + " stalls for the whole timeout (lower --timeout to bound it)");
+    }
+
+    static LimitFinding openPorts(int worst, Map<String, String> sysctls) {
+        int range = Sysctls.portRangeSize(sysctls.get(Sysctls.IP_LOCAL_PORT_RANGE));
+        if (range < 0) {
+            return LimitFinding.warning(Sysctls.IP_LOCAL_PORT_RANGE + " could not be read");
+        }
+        String rangeText = Sysctls.IP_LOCAL_PORT_RANGE + " offers " + range + " ports";
+        if (range < worst) {
+            return LimitFinding.warning("up to " + worst + " keep-alive connections open at once if the front end "
+                    + "stalls; " + rangeText + ": connects would fail with EADDRNOTAVAIL");
+        }
+        return LimitFinding.ok("up to " + worst + " keep-alive connections; " + rangeText);
+    }
+
     static LimitFinding descriptors(int connections, OpenFileLimit limit) {
         // a proxy holds a client and an origin connection per request in flight
         long proxyNeeds = 2L * connections + PROCESS_SLACK;
@@ -89,11 +139,21 @@ public final class LimitCheck {
         if (mode != ConnectionMode.CHURN) {
             return LimitFinding.ok(connections + " keep-alive connections; " + rangeText);
         }
-        long perSecond = Math.round(connections / Math.max(originLatency, 0.001));
+        return churnPorts(connections + " connections", Math.round(connections / Math.max(originLatency, 0.001)),
+                loopback, sysctls);
+    }
+
+    /** A new connection per request, {@code perSecond} of them, each port then in TIME_WAIT for a minute. */
+    static LimitFinding churnPorts(String step, long perSecond, boolean loopback, Map<String, String> sysctls) {
+        int range = Sysctls.portRangeSize(sysctls.get(Sysctls.IP_LOCAL_PORT_RANGE));
+        if (range < 0) {
+            return LimitFinding.warning(Sysctls.IP_LOCAL_PORT_RANGE + " could not be read");
+        }
+        String rangeText = Sysctls.IP_LOCAL_PORT_RANGE + " offers " + range + " ports";
         long inTimeWait = perSecond * TIME_WAIT_SEC;
         String twReuse = sysctls.getOrDefault("net.ipv4.tcp_tw_reuse", "0").trim();
         boolean reused = twReuse.equals("1") || (twReuse.equals("2") && loopback);
-        String churn = "churn at " + connections + " connections opens ~" + perSecond + " connections/s; " + rangeText;
+        String churn = "churn at " + step + " opens ~" + perSecond + " connections/s; " + rangeText;
         if (inTimeWait <= range) {
             return LimitFinding.ok(churn);
         }

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.measure;
 import io.proxybench.loadtest.generator.ErrorCounts;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
+import io.proxybench.loadtest.generator.LoadWindow;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.ProcessSampler.Usage;
@@ -15,8 +16,14 @@ import java.util.List;
 
 /**
  * Turns what was measured during one step into its steps.json record: the generator's counts, the
- * mean of the step's one-second samples for machine figures, and exact start/end differences for
- * the processes' CPU time and GC.
+ * mean of the one-second samples for machine figures, and the processes' CPU time and GC.
+ *
+ * <p>Every figure covers the step's load window. For a generator whose run is all load (wrk) that is
+ * the span between the readings at its start and end, and process CPU and GC are exact differences
+ * of those readings. A generator that starts a JVM, warms up and writes a report inside the step
+ * (Gatling) reports when its load was really on; the samples are then cut to that window, and CPU
+ * and GC time are the samples' rates summed over it, so that neither the idle start-up nor the
+ * warm-up counts against the step's requests.
  */
 public final class StepFigures {
 
@@ -27,41 +34,70 @@ public final class StepFigures {
     private StepFigures() {
     }
 
+    /** CPU and GC time of the processes over the load window; null where not measured. */
+    record ProcessTimes(double wallSec, Double proxyCpuSec, Double originCpuSec, Double gcMs) {
+    }
+
     /**
-     * @param rows               samples of this front end taken during the step (sliced by {@code window})
-     * @param generatorCores     cores the generator can keep busy at these connections
-     * @param originLatencySec   the origin's latency: the ceiling is connections ÷ latency
+     * @param step               connections, or requests per second in the open model
+     * @param rows               samples of this front end, at least those around the step (sliced here)
+     * @param generatorCores     cores the generator can keep busy at this step
+     * @param originLatencySec   the origin's latency: the ceiling is connections ÷ latency; 0 for none
+     *                           (the open model, where a step is a rate and Little's law gives no ceiling)
      */
-    public static StepRecord of(FrontEndSpec spec, int connections, String startedAt, GeneratorResult result,
+    public static StepRecord of(FrontEndSpec spec, int step, String startedAt, GeneratorResult result,
             List<SampleRow> rows, BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond,
             int generatorCores, double originLatencySec) {
-        double wallSec = before.secondsUntil(after);
-        Double proxyCpuSec = cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond);
-        Double originCpuSec = cpuSeconds(before.origin(), after.origin(), ticksPerSecond);
-        Double cpuPct = StepWindow.mean(rows, SampleRow::cpuPct);
-        Double generatorCpuPct = StepWindow.mean(rows, SampleRow::generatorCpuPct);
-        Double proxyThreads = StepWindow.mean(rows, SampleRow::proxyThreads);
+        List<SampleRow> own = rows.stream().filter(r -> spec.label().equals(r.frontEnd())).toList();
+        LoadWindow load = result.loadWindow();
+        StepWindow window = load == null ? new StepWindow(before.epochMs(), after.epochMs())
+                : new StepWindow(load.startEpochMs(), load.endEpochMs());
+        ProcessTimes times = load == null ? fromReadings(before, after, ticksPerSecond) : fromSamples(window, own);
+        List<SampleRow> inside = window.slice(own, spec.label());
+        double wallSec = times.wallSec();
+        Double cpuPct = StepWindow.mean(inside, SampleRow::cpuPct);
+        Double generatorCpuPct = StepWindow.mean(inside, SampleRow::generatorCpuPct);
+        Double proxyThreads = StepWindow.mean(inside, SampleRow::proxyThreads);
         double rps = result.rps();
-        double ceiling = originLatencySec > 0 ? connections / originLatencySec : 0;
-        Double gcMsPerSec = null;
-        Long gcCount = null;
-        if (before.jvm() != null && after.jvm() != null && wallSec > 0) {
-            gcMsPerSec = after.jvm().gcMsPerSecSince(before.jvm(), wallSec);
-            gcCount = after.jvm().gcCount() - before.jvm().gcCount();
-        }
-        return new StepRecord(spec.label(), spec.kind().id(), connections, StepRecord.OK, null,
+        double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
+        Long gcCount = before.jvm() != null && after.jvm() != null ? after.jvm().gcCount() - before.jvm().gcCount()
+                : null;
+        return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
                 flags(result.errors(), generatorCpuPct, generatorCores, cpuPct), startedAt,
                 round(result.durationSec()), result.requests(), round(rps), latency(result.latency()),
-                errors(result.errors()), round(cpuPct), round(StepWindow.mean(rows, SampleRow::load1)),
-                round(StepWindow.mean(rows, SampleRow::runQueue)), round(StepWindow.mean(rows, SampleRow::ctxSwPerSec)),
-                round(StepWindow.mean(rows, SampleRow::netMbps)), round(StepWindow.mean(rows, SampleRow::memFreeMb)),
-                proxyCpuSec == null || wallSec <= 0 ? null : round(100 * proxyCpuSec / wallSec),
-                proxyCpuSec == null || result.requests() == 0 ? null : round(proxyCpuSec / result.requests() * 1e6),
-                round(StepWindow.mean(rows, SampleRow::proxyRssMb)),
+                errors(result.errors()), round(cpuPct), round(StepWindow.mean(inside, SampleRow::load1)),
+                round(StepWindow.mean(inside, SampleRow::runQueue)), round(StepWindow.mean(inside, SampleRow::ctxSwPerSec)),
+                round(StepWindow.mean(inside, SampleRow::netMbps)), round(StepWindow.mean(inside, SampleRow::memFreeMb)),
+                perSecond(times.proxyCpuSec(), wallSec, 100),
+                times.proxyCpuSec() == null || result.requests() == 0 ? null
+                        : round(times.proxyCpuSec() / result.requests() * 1e6),
+                round(StepWindow.mean(inside, SampleRow::proxyRssMb)),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
-                originCpuSec == null || wallSec <= 0 ? null : round(100 * originCpuSec / wallSec),
-                round(generatorCpuPct), round(gcMsPerSec), gcCount, round(StepWindow.mean(rows, SampleRow::heapUsedMb)),
+                perSecond(times.originCpuSec(), wallSec, 100),
+                round(generatorCpuPct), perSecond(times.gcMs(), wallSec, 1), gcCount,
+                round(StepWindow.mean(inside, SampleRow::heapUsedMb)),
                 ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null);
+    }
+
+    /** Exact differences of the readings at the step's start and end. */
+    static ProcessTimes fromReadings(BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond) {
+        Double gcMs = before.jvm() != null && after.jvm() != null ? after.jvm().gcTimeMs() - before.jvm().gcTimeMs()
+                : null;
+        return new ProcessTimes(before.secondsUntil(after), cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond),
+                cpuSeconds(before.origin(), after.origin(), ticksPerSecond), gcMs);
+    }
+
+    /** The samples' per-second rates summed over {@code window}. */
+    static ProcessTimes fromSamples(StepWindow window, List<SampleRow> rows) {
+        Double proxyCpuPctSec = window.total(rows, SampleRow::proxyCpuPct);
+        Double originCpuPctSec = window.total(rows, SampleRow::originCpuPct);
+        return new ProcessTimes(window.seconds(), proxyCpuPctSec == null ? null : proxyCpuPctSec / 100,
+                originCpuPctSec == null ? null : originCpuPctSec / 100, window.total(rows, SampleRow::gcMsPerSec));
+    }
+
+    /** {@code amount} per second of {@code wallSec}, times {@code scale}; null when either is missing. */
+    private static Double perSecond(Double amount, double wallSec, double scale) {
+        return amount == null || wallSec <= 0 ? null : round(scale * amount / wallSec);
     }
 
     static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct) {

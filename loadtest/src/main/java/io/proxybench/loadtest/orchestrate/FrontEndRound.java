@@ -13,15 +13,14 @@ import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.measure.BoundarySnapshot;
 import io.proxybench.loadtest.measure.StepFigures;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.ProcessSampler;
-import io.proxybench.loadtest.sample.SampleRow;
 import io.proxybench.loadtest.sample.SamplingLoop;
-import io.proxybench.loadtest.sample.StepWindow;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -128,7 +127,8 @@ final class FrontEndRound {
             return;
         }
         int connections = plan.steps().get(0);
-        LOG.info("[{}] warming up: {} s at {} connections", spec.label(), plan.warmupSec(), connections);
+        LOG.info("[{}] warming up: {} s at {} {}", spec.label(), plan.warmupSec(), connections,
+                plan.model() == LoadModel.OPEN ? "req/s" : "connections");
         try {
             generator.run(request("warmup", connections, plan.warmupSec(), frontEnd, raw));
         } catch (GeneratorException e) {
@@ -174,10 +174,10 @@ final class FrontEndRound {
             Thread.currentThread().interrupt();
             return;
         }
-        List<SampleRow> rows = new StepWindow(before.epochMs(), after.epochMs()).slice(sampler.rows(spec.label()),
-                spec.label());
-        recorder.step(StepFigures.of(spec, connections, startedAt, result, rows, before, after, ticksPerSecond,
-                generator.usableCores(connections), plan.originLatency().toNanos() / 1e9));
+        // an open-model step is a rate: Little's law gives it no ceiling
+        double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
+        recorder.step(StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before, after,
+                ticksPerSecond, generator.usableCores(connections), ceilingLatencySec));
     }
 
     private StepRequest request(String name, int connections, int seconds, RunningServer frontEnd, Path raw) {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.sample.NetDevSampler;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,11 +11,23 @@ final class MeasurementNotes {
     private MeasurementNotes() {
     }
 
-    static Map<String, Object> of(NetDevSampler netDev) {
+    static Map<String, Object> of(NetDevSampler netDev, LoadModel model) {
         Map<String, Object> notes = new LinkedHashMap<>();
         notes.put("samplingIntervalSec", 1);
+        notes.put("steps", model == LoadModel.OPEN
+                ? "open model: each step is an arrival rate in requests/s, sent on time whatever the answers; "
+                        + "the connections field of steps.json and samples.csv holds that rate"
+                : "closed model: each step is a number of connections, each sending its next request when the "
+                        + "previous one is answered");
+        notes.put("loadWindow", "the span a step's figures cover: the generator's own span of load when it reports one "
+                + "(Gatling: the step's first request to its last answer, leaving out the JVM start, the in-JVM "
+                + "warm-up and the report writing), else the span between readings taken as the generator starts "
+                + "and ends (wrk)");
         notes.put("stepFigures", "machine figures are means of the one-second samples whose interval's middle lies "
-                + "inside the step; process CPU and GC are differences between readings at the step's start and end");
+                + "inside the load window; process CPU and GC time are differences between readings at the step's "
+                + "start and end, or, when the generator reports its window, the samples' per-second rates summed over "
+                + "the window (each sample weighted by the part of its interval inside it); gcCount is always the "
+                + "difference between the step's start and end");
         notes.put("cpuPct", "/proc/stat: busy share of all cores (user+nice+system+irq+softirq+steal)");
         notes.put("runQueue", "/proc/stat procs_running, minus the sampler reading it");
         notes.put("ctxSwPerSec", "/proc/stat ctxt");
@@ -23,13 +36,15 @@ final class MeasurementNotes {
         notes.put("netMbps", netDev.describe());
         notes.put("proxyCpuPct", "utime+stime of the front end's process tree (nginx: master and workers), "
                 + "one core = 100");
-        notes.put("proxyCpuUsPerReq", "front end CPU time during the step / requests");
+        notes.put("proxyCpuUsPerReq", "front end CPU time in the load window / requests");
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
         notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use, or machine CPU >= 95%");
         notes.put("latency", "the generator's: from writing a request to reading its response; "
                 + "with churn, connecting is not included");
         notes.put("origin", "a fresh stub-origin for every front end, started before it and stopped after it");
-        notes.put("ceilingRps", "connections / origin latency (Little's law)");
+        notes.put("ceilingRps", model == LoadModel.OPEN
+                ? "none: an open-model step is an arrival rate, which the front end can meet or fall behind"
+                : "connections / origin latency (Little's law)");
         return notes;
     }
 }

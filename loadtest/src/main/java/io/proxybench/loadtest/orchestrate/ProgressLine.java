@@ -1,16 +1,25 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.results.StepRecord;
 import java.util.Locale;
 
-/** The one stdout line per step: {@code [netty] 700 conns: 13283 req/s  p90 54.25 ms  cpu 47%}. */
+/**
+ * The one stdout line per step: {@code [netty] 700 conns: 13283 req/s  p90 54.25 ms  cpu 47%}; in the
+ * open model {@code [netty] 1000 req/s offered: 998 req/s ...}.
+ */
 final class ProgressLine {
 
     private ProgressLine() {
     }
 
-    static String of(StepRecord r) {
-        String head = "[" + r.frontEnd() + "] " + r.connections() + " conns: ";
+    /** What follows the step's number. */
+    static String stepNoun(LoadModel model) {
+        return model == LoadModel.OPEN ? "req/s offered" : "conns";
+    }
+
+    static String of(StepRecord r, String stepNoun) {
+        String head = "[" + r.frontEnd() + "] " + r.connections() + " " + stepNoun + ": ";
         if (StepRecord.FAILED.equals(r.status())) {
             return head + "failed: " + r.failure();
         }

@@ -17,18 +17,21 @@ final class RunRecorder {
     private final ResultsStore store;
     private final RunMetadataFile metadata;
     private final PrintWriter out;
+    private final String stepNoun;
     private boolean anyFailed;
 
-    RunRecorder(ResultsStore store, RunMetadataFile metadata, PrintWriter out) {
+    /** @param stepNoun what a step's number counts on the progress line ({@link ProgressLine#stepNoun}) */
+    RunRecorder(ResultsStore store, RunMetadataFile metadata, PrintWriter out, String stepNoun) {
         this.store = store;
         this.metadata = metadata;
         this.out = out;
+        this.stepNoun = stepNoun;
     }
 
     void step(StepRecord record) throws IOException {
         store.add(record);
         anyFailed |= StepRecord.FAILED.equals(record.status());
-        out.println(ProgressLine.of(record));
+        out.println(ProgressLine.of(record, stepNoun));
         out.flush();
     }
 

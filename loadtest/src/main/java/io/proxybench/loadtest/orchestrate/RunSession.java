@@ -11,6 +11,7 @@ import io.proxybench.loadtest.machine.MachineDescription;
 import io.proxybench.loadtest.machine.OpenFileLimit;
 import io.proxybench.loadtest.machine.Sysctls;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.TopologyOptions;
@@ -90,7 +91,7 @@ public final class RunSession {
         Thread interruptHook = null;
         try {
             LoadGenerator generator = GeneratorKind.find(plan.generator())
-                    .create(new GeneratorContext(topology, processes, plan.threads(), cores, run.dir()));
+                    .create(new GeneratorContext(topology, processes, plan.threads(), cores, run.dir()), plan.model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
                 throw new PlanException(unavailable);
@@ -112,7 +113,8 @@ public final class RunSession {
                     limitLines, netDev, topologyDetails));
             interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interruptHook);
-            RunRecorder recorder = new RunRecorder(new ResultsStore(run.dir()), metadata, out);
+            RunRecorder recorder = new RunRecorder(new ResultsStore(run.dir()), metadata, out,
+                    ProgressLine.stepNoun(plan.model()));
             measure(run, recorder, metadata, new LaunchContext(plan, topology, processes, layout, javaBinary, cores),
                     generator, netDev);
             if (!interrupted.get()) {
@@ -166,9 +168,13 @@ public final class RunSession {
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
         Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);
-        List<LimitFinding> findings = LimitCheck.evaluate(plan.maxConnections(), plan.mode(),
-                plan.originLatency().toNanos() / 1e9, plan.topology().name().equals(TopologyOptions.LOOPBACK),
-                OpenFileLimit.read(PROC.resolve("self/limits")), sysctls);
+        double originLatencySec = plan.originLatency().toNanos() / 1e9;
+        boolean loopback = plan.topology().name().equals(TopologyOptions.LOOPBACK);
+        OpenFileLimit openFiles = OpenFileLimit.read(PROC.resolve("self/limits"));
+        List<LimitFinding> findings = plan.model() == LoadModel.OPEN
+                ? LimitCheck.evaluateOpen(plan.maxStep(), plan.requestTimeout().toNanos() / 1e9, plan.mode(),
+                        originLatencySec, loopback, openFiles, sysctls)
+                : LimitCheck.evaluate(plan.maxStep(), plan.mode(), originLatencySec, loopback, openFiles, sysctls);
         List<String> lines = new ArrayList<>();
         for (LimitFinding f : findings) {
             out.println("limit: " + f.message());
@@ -205,10 +211,10 @@ public final class RunSession {
     private RunMetadata initialMetadata(RunDirectory run, MachineDescription machine, List<String> warnings,
             List<String> limits, NetDevSampler netDev, Map<String, Object> topologyDetails) {
         return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
-                GitRevision.of(layout.home()), plan.generator(), plan.mode().id(), plan.topology().name(),
-                plan.durationSec(), plan.warmupSec(), plan.steps(), plan.originLatency().toNanos() / 1e6,
-                plan.payloadBytes(), List.of(), machine, warnings, limits, RunSettings.of(plan),
-                MeasurementNotes.of(netDev), topologyDetails);
+                GitRevision.of(layout.home()), plan.generator(), plan.mode().id(), plan.model().id(),
+                plan.topology().name(), plan.durationSec(), plan.warmupSec(), plan.steps(), plan.model().stepUnit(),
+                plan.originLatency().toNanos() / 1e6, plan.payloadBytes(), List.of(), machine, warnings, limits,
+                RunSettings.of(plan), MeasurementNotes.of(netDev, plan.model()), topologyDetails);
     }
 
     private void markInterrupted(RunMetadataFile metadata, ChildProcessRegistry processes) {

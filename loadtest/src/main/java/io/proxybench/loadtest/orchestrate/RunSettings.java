@@ -19,6 +19,7 @@ final class RunSettings {
         s.put("durationSec", plan.durationSec());
         s.put("warmupSec", plan.warmupSec());
         s.put("mode", plan.mode().id());
+        s.put("model", plan.model().id());
         s.put("generator", plan.generator());
         s.put("threads", plan.threads());
         s.put("timeout", DurationParser.format(plan.requestTimeout()));

@@ -10,9 +10,10 @@ import java.util.List;
  * run.json records as the run's settings.
  *
  * @param frontEnds     the columns, in run order, with all their settings merged
- * @param steps         connection counts, in run order
+ * @param steps         connections per step (closed model) or requests per second (open model), in run order
  * @param durationSec   seconds per step
  * @param warmupSec     seconds of warm-up at the first step's connections (0 = none)
+ * @param model         closed (a step is connections) or open (a step is an arrival rate)
  * @param threads       generator threads (wrk {@code -t}); lowered to the connections when fewer
  * @param gc            collector replacing the profile's, or null
  * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
@@ -25,6 +26,7 @@ public record RunPlan(
         int durationSec,
         int warmupSec,
         ConnectionMode mode,
+        LoadModel model,
         String generator,
         int threads,
         JvmProfile jvmProfile,
@@ -45,8 +47,21 @@ public record RunPlan(
         jvmArgs = List.copyOf(jvmArgs);
     }
 
-    public int maxConnections() {
+    /** The largest step: connections, or requests per second in the open model. */
+    public int maxStep() {
         return steps.stream().mapToInt(Integer::intValue).max().orElse(0);
+    }
+
+    /**
+     * The most connections the generator may hold open at once: the largest step in the closed model.
+     * In the open model a request that is not answered keeps its connection busy and the next arrival
+     * opens another, until the request's timeout ends it: up to rate × timeout.
+     */
+    public int maxConnections() {
+        if (model == LoadModel.CLOSED) {
+            return maxStep();
+        }
+        return (int) Math.min(Integer.MAX_VALUE, (long) maxStep() * Math.max(1, requestTimeout.toSeconds()));
     }
 
     /** JVM flags of one front end: profile, then {@code --gc}, then the user's {@code --jvm-arg}s. */

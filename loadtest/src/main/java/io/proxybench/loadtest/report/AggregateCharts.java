@@ -7,8 +7,9 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 
 /**
- * Charts of each step's figure against connections, all front ends in one chart, laid out as the
- * reference does: observed performance on the left, resource use on the right.
+ * Charts of each step's figure against the step (connections, or the offered rate in an open-model
+ * run), all front ends in one chart, laid out as the reference does: observed performance on the
+ * left, resource use on the right.
  */
 final class AggregateCharts {
 
@@ -75,7 +76,7 @@ final class AggregateCharts {
             return null;
         }
         boolean log = spec.latency() && min > 0 && max / min > LOG_SCALE_SPAN;
-        XYChart chart = ChartStyle.newChart(spec.title(), "connections",
+        XYChart chart = ChartStyle.newChart(spec.title(), results.run().unit().axisTitle(),
                 log ? spec.yAxis() + " (log scale)" : spec.yAxis(), ChartStyle.HEIGHT);
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
@@ -107,9 +108,21 @@ final class AggregateCharts {
             }
         }
         if (spec.file().equals("rps")) {
-            addCeiling(results, chart);
+            if (results.run().unit().hasCeiling()) {
+                addCeiling(results, chart);
+            } else {
+                addOffered(results, chart);
+            }
         }
         return chart;
+    }
+
+    /** An open-model step offers its rate: a front end that keeps up answers on this line. */
+    private static void addOffered(RunResults results, XYChart chart) {
+        List<Double> rates = results.connectionCounts().stream().map(Integer::doubleValue).toList();
+        if (!rates.isEmpty()) {
+            ChartStyle.referenceSeries(chart.addSeries("offered rate", rates, rates), ChartStyle.REFERENCE_LINE);
+        }
     }
 
     /** Little's law: with N connections each waiting L for the origin, no proxy can exceed N / L. */

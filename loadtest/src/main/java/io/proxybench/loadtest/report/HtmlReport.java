@@ -53,11 +53,9 @@ public final class HtmlReport {
         conditions(run, h);
         h.append("<h2>Results</h2>\n");
         resultsTable(results, h);
-        h.append("<p class=\"note\">Machine figures (CPU/%, LdAvg, Ctx Sw., Mbps) are averages of the one-second samples "
-                + "taken during each step; CPU/% is the whole machine (all cores). &micro;s/req is proxy CPU time per "
-                + "request; % ceil. is req/s against the Little's-law ceiling (connections &divide; origin latency).</p>\n");
+        h.append("<p class=\"note\">").append(Html.escape(ReportNotes.table(run))).append("</p>\n");
         ratios(results, h);
-        aggregate(charts.aggregate(), h);
+        aggregate(run.unit(), charts.aggregate(), h);
         timelines(results, charts.timelines(), h);
         gatling(GatlingReports.find(results), h);
         h.append("</body>\n</html>\n");
@@ -102,7 +100,7 @@ public final class HtmlReport {
     }
 
     private static void resultsTable(RunResults results, StringBuilder h) {
-        List<ResultsTable.Column> columns = ResultsTable.COLUMNS;
+        List<ResultsTable.Column> columns = ResultsTable.columns(results);
         h.append("<table class=\"results\">\n<thead><tr>");
         columns.forEach(c -> h.append("<th>").append(Html.escape(c.header())).append("</th>"));
         h.append("</tr></thead>\n<tbody>\n");
@@ -140,7 +138,7 @@ public final class HtmlReport {
                 .append(Html.escape(ThroughputRatios.baseline(results).orElse("")))
                 .append(" at the same step; absolute numbers drift on shared machines, ratios of back-to-back runs much less.</p>\n<ul>\n");
         for (ThroughputRatios.StepRatios step : all) {
-            h.append("<li>").append(step.connections()).append(" connections: ");
+            h.append("<li>").append(Html.escape(results.run().unit().describe(step.connections()))).append(": ");
             for (int i = 0; i < step.ratios().size(); i++) {
                 h.append(i == 0 ? "" : ", ").append(Html.escape(step.ratios().get(i).text()));
             }
@@ -149,8 +147,8 @@ public final class HtmlReport {
         h.append("</ul>\n");
     }
 
-    private static void aggregate(List<RenderedChart> charts, StringBuilder h) {
-        h.append("<h2>Aggregate performance against connections</h2>\n");
+    private static void aggregate(StepUnit unit, List<RenderedChart> charts, StringBuilder h) {
+        h.append("<h2>Aggregate performance against ").append(Html.escape(unit.axisTitle())).append("</h2>\n");
         if (charts.isEmpty()) {
             h.append("<p class=\"missing\">No step figures to chart.</p>\n");
             return;
@@ -169,7 +167,7 @@ public final class HtmlReport {
         }
         List<String> labels = results.frontEndLabels();
         h.append("<p class=\"note\">One-second samples while each front end was under test; the grey dashed staircase "
-                + "is the connection step (right axis). Pauses while other front ends ran are cut from the time axis; "
+                + "is the step, in " + Html.escape(results.run().unit().shortName()) + " (right axis). Pauses while other front ends ran are cut from the time axis; "
                 + "the lines break there.</p>\n");
         h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(").append(labels.size())
                 .append(",minmax(0,1fr))\">\n");

@@ -18,8 +18,8 @@ public final class MarkdownReport {
     /** The results table as aligned Markdown, also fit to print on a console. */
     public static String table(RunResults results) {
         List<List<String>> cells = ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
-        List<Boolean> numeric = ResultsTable.COLUMNS.stream().map(ResultsTable.Column::numeric).toList();
-        return MarkdownTable.render(ResultsTable.headers(), numeric, cells);
+        List<Boolean> numeric = ResultsTable.columns(results).stream().map(ResultsTable.Column::numeric).toList();
+        return MarkdownTable.render(ResultsTable.headers(results), numeric, cells);
     }
 
     /** The table for steps held in memory (front ends ordered as {@code run} declares them). */
@@ -33,9 +33,10 @@ public final class MarkdownReport {
         if (all.isEmpty()) {
             return "Only one front end in this run: no ratios.\n";
         }
+        StepUnit unit = results.run().unit();
         StringBuilder out = new StringBuilder();
         for (ThroughputRatios.StepRatios step : all) {
-            out.append("- ").append(step.connections()).append(" connections: ")
+            out.append("- ").append(unit.describe(step.connections())).append(": ")
                     .append(step.ratios().stream().map(ThroughputRatios.Ratio::text).collect(Collectors.joining(", ")))
                     .append('\n');
         }
@@ -72,9 +73,7 @@ public final class MarkdownReport {
         }
         md.append("## Results\n\n");
         md.append(table(results)).append('\n');
-        md.append("Machine figures (CPU/%, LdAvg, Ctx Sw., Mbps) are averages of the one-second samples taken during "
-                + "each step; CPU/% is the whole machine (all cores). \u00b5s/req is proxy CPU time per request; "
-                + "% ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency).\n\n");
+        md.append(ReportNotes.table(run)).append("\n\n");
         md.append("## Ratios\n\n");
         baselineNote(results, md);
         md.append(ratios(results));

@@ -61,7 +61,8 @@ public final class ResultsReader {
     }
 
     private static RunInfo emptyRun() {
-        return new RunInfo(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new RunInfo(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     private static String lineOf(JsonProcessingException e) {

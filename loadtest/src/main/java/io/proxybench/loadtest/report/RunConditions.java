@@ -30,6 +30,7 @@ public final class RunConditions {
         add(out, "Command", run.command());
         add(out, "Generator", run.generator());
         add(out, "Mode", run.mode());
+        add(out, "Model", model(run));
         add(out, "Topology", run.topology());
         add(out, "Steps", steps(run));
         add(out, "Origin latency", run.originLatencyMs() == null ? null
@@ -58,7 +59,7 @@ public final class RunConditions {
     private static String steps(RunInfo run) {
         StringBuilder s = new StringBuilder();
         if (!run.steps().isEmpty()) {
-            s.append(run.steps().stream().map(String::valueOf).collect(Collectors.joining(", "))).append(" connections");
+            s.append(run.unit().describe(run.steps().stream().map(String::valueOf).collect(Collectors.joining(", "))));
         }
         if (run.durationSec() != null) {
             s.append(s.isEmpty() ? "" : "; ").append(FigureFormat.decimals(run.durationSec(), 0)).append(" s each");
@@ -68,6 +69,17 @@ public final class RunConditions {
                     .append(" s warm-up");
         }
         return s.isEmpty() ? null : s.toString();
+    }
+
+    private static String model(RunInfo run) {
+        if (run.model() == null) {
+            return null;
+        }
+        return switch (run.model()) {
+            case "open" -> "open (fixed arrival rate: each step is requests/s offered, whatever the answers)";
+            case "closed" -> "closed (each connection sends its next request when the previous one is answered)";
+            default -> run.model();
+        };
     }
 
     private static String dates(RunInfo run) {

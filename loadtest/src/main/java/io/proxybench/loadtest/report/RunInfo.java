@@ -8,6 +8,9 @@ import java.util.Map;
  *
  * <p>Every field may be null: the file is written by whichever version of the kit made the run,
  * and a report must still render from an older or partial one.
+ *
+ * @param model    {@code closed} or {@code open}; null in runs made before the kit had an open model
+ * @param stepUnit what a step's number counts ({@link StepUnit}); null in the same older runs
  */
 public record RunInfo(
         String runId,
@@ -17,10 +20,12 @@ public record RunInfo(
         String gitRevision,
         String generator,
         String mode,
+        String model,
         String topology,
         Double durationSec,
         Double warmupSec,
         List<Integer> steps,
+        String stepUnit,
         Double originLatencyMs,
         List<FrontEnd> frontEnds,
         Machine machine,
@@ -30,6 +35,11 @@ public record RunInfo(
         steps = steps == null ? List.of() : List.copyOf(steps);
         frontEnds = frontEnds == null ? List.of() : List.copyOf(frontEnds);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** What the steps of this run count: connections, or requests per second in an open-model run. */
+    public StepUnit unit() {
+        return StepUnit.of(stepUnit, model);
     }
 
     /** One front end under test; {@code label} is the key that ties it to steps and samples. */

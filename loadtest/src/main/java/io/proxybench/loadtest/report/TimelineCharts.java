@@ -14,7 +14,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Per front end, the one-second samples over time (CPU, free memory, network, run queue, context
- * switches, GC) with the connection step drawn on a right-hand axis, so a reader can see what
+ * switches, GC) with the step (connections or offered rate) drawn on a right-hand axis, so a reader can see what
  * each step did to the machine.
  *
  * <p>When front ends take turns, a front end's samples have holes while another one runs. The
@@ -53,7 +53,7 @@ final class TimelineCharts {
             TimeAxis axis = TimeAxis.of(samples);
             List<RenderedChart> charts = new ArrayList<>();
             for (Spec spec : specs(ChartStyle.color(i), results.run().machine())) {
-                XYChart chart = chart(label, spec, samples, axis);
+                XYChart chart = chart(label, spec, samples, axis, results.run().unit());
                 if (chart != null) {
                     charts.add(new RenderedChart("charts/" + dirs.get(label) + "/" + spec.file() + ".png",
                             label + ": " + spec.title(), ChartStyle.png(chart)));
@@ -90,7 +90,7 @@ final class TimelineCharts {
         return oneCorePct == null ? null : oneCorePct / cores;
     }
 
-    private static XYChart chart(String label, Spec spec, List<Sample> samples, TimeAxis axis) {
+    private static XYChart chart(String label, Spec spec, List<Sample> samples, TimeAxis axis, StepUnit unit) {
         List<Line> measured = spec.lines().stream()
                 .filter(l -> samples.stream().anyMatch(s -> finite(l.value().apply(s)))).toList();
         if (measured.isEmpty()) {
@@ -108,12 +108,12 @@ final class TimelineCharts {
             series.setMarker(SeriesMarkers.NONE);
             series.setLineStyle(new BasicStroke(1.8f));
         }
-        addConnections(chart, samples, axis);
+        addSteps(chart, samples, axis, unit);
         return chart;
     }
 
-    /** The connection step as a staircase on the right-hand axis. */
-    private static void addConnections(XYChart chart, List<Sample> samples, TimeAxis axis) {
+    /** The step (connections or offered rate) as a staircase on the right-hand axis. */
+    private static void addSteps(XYChart chart, List<Sample> samples, TimeAxis axis, StepUnit unit) {
         if (samples.stream().noneMatch(s -> s.connections() != null)) {
             return;
         }
@@ -131,10 +131,10 @@ final class TimelineCharts {
             y.add(c == null ? null : c.doubleValue());
             previous = c;
         }
-        XYSeries series = chart.addSeries("connections (right axis)", x, y);
+        XYSeries series = chart.addSeries(unit.shortName() + " (right axis)", x, y);
         series.setYAxisGroup(1);
         ChartStyle.referenceSeries(series, ChartStyle.CONNECTIONS);
-        chart.setYAxisGroupTitle(1, "connections");
+        chart.setYAxisGroupTitle(1, unit.shortName());
         chart.getStyler().setYAxisGroupPosition(1, Styler.YAxisPosition.Right);
         chart.getStyler().setYAxisMin(1, 0.0);
         chart.getStyler().putYAxisGroupDecimalPatternMap(1, "#,##0");

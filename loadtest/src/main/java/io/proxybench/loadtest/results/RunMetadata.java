@@ -10,9 +10,13 @@ import java.util.Map;
  * run.json: the conditions of a run (docs/results-format.md), plus every setting, what each
  * figure is measured from, and the run's state ({@code running}, {@code finished},
  * {@code interrupted}) so that a partial run is recognisable.
+ *
+ * @param model    {@code closed} or {@code open}
+ * @param stepUnit what the numbers in {@code steps} count: {@code connections} (closed model) or
+ *                 {@code rps}, requests per second offered (open model)
  */
 @JsonPropertyOrder({"runId", "status", "startedAt", "finishedAt", "command", "gitRevision", "generator", "mode",
-    "topology", "durationSec", "warmupSec", "steps", "originLatencyMs", "payloadBytes", "frontEnds", "machine",
+    "model", "topology", "durationSec", "warmupSec", "steps", "stepUnit", "originLatencyMs", "payloadBytes", "frontEnds", "machine",
     "warnings", "limits", "settings", "measurement", "topologyDetails"})
 public record RunMetadata(
         String runId,
@@ -23,10 +27,12 @@ public record RunMetadata(
         String gitRevision,
         String generator,
         String mode,
+        String model,
         String topology,
         int durationSec,
         int warmupSec,
         List<Integer> steps,
+        String stepUnit,
         double originLatencyMs,
         int payloadBytes,
         List<FrontEndInfo> frontEnds,
@@ -66,22 +72,22 @@ public record RunMetadata(
         if (all.stream().noneMatch(f -> f.label().equals(info.label()))) {
             all.add(info);
         }
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, topology,
-                durationSec, warmupSec, steps, originLatencyMs, payloadBytes, all, machine, warnings, limits, settings,
-                measurement, topologyDetails);
+        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, model,
+                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, all, machine, warnings,
+                limits, settings, measurement, topologyDetails);
     }
 
     public RunMetadata withWarning(String warning) {
         List<String> all = new ArrayList<>(warnings);
         all.add(warning);
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, topology,
-                durationSec, warmupSec, steps, originLatencyMs, payloadBytes, frontEnds, machine, all, limits, settings,
-                measurement, topologyDetails);
+        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, model,
+                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, frontEnds, machine, all,
+                limits, settings, measurement, topologyDetails);
     }
 
     public RunMetadata finished(String finalStatus, String at) {
-        return new RunMetadata(runId, finalStatus, startedAt, at, command, gitRevision, generator, mode, topology,
-                durationSec, warmupSec, steps, originLatencyMs, payloadBytes, frontEnds, machine, warnings, limits,
-                settings, measurement, topologyDetails);
+        return new RunMetadata(runId, finalStatus, startedAt, at, command, gitRevision, generator, mode, model,
+                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, frontEnds, machine,
+                warnings, limits, settings, measurement, topologyDetails);
     }
 }

@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * One (front end, step) of steps.json, field for field as docs/results-format.md defines it.
- * Figures are null when not measured (a failed step, nginx's GC).
+ * Figures are null when not measured (a failed step, nginx's GC). {@code connections} is the step's
+ * number: requests per second offered in an open-model run (run.json's {@code stepUnit} says which).
  */
 @JsonPropertyOrder({"frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt", "durationSec",
     "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec", "netMbps", "memFreeMb",

@@ -11,6 +11,9 @@ import java.util.function.Function;
  */
 public record StepWindow(long startMs, long endMs) {
 
+    /** Share of the span that samples must cover for a {@link #total} over it to stand. */
+    static final double MIN_COVERAGE = 0.8;
+
     public boolean contains(SampleRow row) {
         long mid = row.midpointMs();
         return mid >= startMs && mid <= endMs;
@@ -22,6 +25,36 @@ public record StepWindow(long startMs, long endMs) {
 
     public double seconds() {
         return (endMs - startMs) / 1000.0;
+    }
+
+    /**
+     * How much of a per-second figure accrued inside the span (CPU seconds from a CPU share, GC
+     * milliseconds from GC ms/s): each row's rate times the part of its interval that lies inside, so
+     * that a span narrower than the step, or cutting through a second, takes only its own part. Rows
+     * without the figure are made up at the mean rate of the others. Null when the rows that measured
+     * it cover less than {@link #MIN_COVERAGE} of the span.
+     */
+    public Double total(List<SampleRow> rows, Function<SampleRow, ? extends Number> perSecond) {
+        long spanMs = endMs - startMs;
+        if (spanMs <= 0) {
+            return null;
+        }
+        double amount = 0;
+        long coveredMs = 0;
+        for (SampleRow row : rows) {
+            long from = Math.max(startMs, row.epochMs() - row.intervalMs());
+            long to = Math.min(endMs, row.epochMs());
+            Number value = perSecond.apply(row);
+            if (to <= from || value == null || !Double.isFinite(value.doubleValue())) {
+                continue;
+            }
+            amount += value.doubleValue() * (to - from) / 1000.0;
+            coveredMs += to - from;
+        }
+        if (coveredMs < MIN_COVERAGE * spanMs) {
+            return null;
+        }
+        return amount * spanMs / coveredMs;
     }
 
     /** Mean of the measured values; null when no row measured it. */

@@ -32,6 +32,14 @@ class ProxybenchMainTest {
     }
 
     @Test
+    void theOpenModelWithWrkIsOneLineAndExitCode2() {
+        assertThat(run("run", "--model", "open", "--out", "target/never")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("proxybench run: --model open needs --generator gatling (wrk keeps a fixed"
+                + " number of connections) (see proxybench run --help)" + System.lineSeparator());
+        assertThat(new java.io.File("target/never")).doesNotExist();
+    }
+
+    @Test
     void unknownOptionIsBadInput() {
         assertThat(run("run", "--duraton", "5s")).isEqualTo(2);
         assertThat(err.toString().lines()).singleElement().asString().contains("unknown option '--duraton'");
@@ -57,7 +65,7 @@ class ProxybenchMainTest {
     void helpDescribesEveryRunOption() {
         assertThat(run("run", "--help")).isZero();
         assertThat(out.toString()).contains("--front-ends", "--steps", "--ramp", "--duration", "--warmup", "--mode",
-                "--generator", "--threads", "--jvm-profile", "--gc", "--java-home", "--jvm-arg", "--set", "--sweep",
+                "--generator", "--model", "--threads", "--jvm-profile", "--gc", "--java-home", "--jvm-arg", "--set", "--sweep",
                 "--out", "--profile", "--origin-latency", "--payload-size", "--topology", "--link", "--link-delay",
                 "--apply-sysctl", "--timeout", "Exit codes");
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.entry;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.JvmProfile;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import java.time.Duration;
@@ -115,6 +116,32 @@ class RunPlanReaderTest {
         assertThatThrownBy(() -> plan("--jvm-arg", "Xmx1g")).hasMessageContaining("is not a JVM flag");
         assertThatThrownBy(() -> plan("--java-home", "/nonexistent")).hasMessageContaining("no executable");
         assertThatThrownBy(() -> plan("--origin-latency", "2m")).hasMessageContaining("longer than 1m");
+    }
+
+    @Test
+    void theClosedModelIsTheDefaultAndItsLargestStepIsItsConnections() throws PlanException {
+        RunPlan plan = plan("--steps", "100,400,200", "--generator", "gatling");
+        assertThat(plan.model()).isEqualTo(LoadModel.CLOSED);
+        assertThat(plan.maxStep()).isEqualTo(400);
+        assertThat(plan.maxConnections()).isEqualTo(400);
+    }
+
+    @Test
+    void anOpenRunIsGatlingsAndMayHoldRateTimesTimeoutConnections() throws PlanException {
+        RunPlan plan = plan("--generator", "gatling", "--model", "open", "--steps", "500,1000", "--timeout", "3s");
+        assertThat(plan.model()).isEqualTo(LoadModel.OPEN);
+        assertThat(plan.steps()).containsExactly(500, 1000);
+        assertThat(plan.maxStep()).isEqualTo(1000);
+        // every unanswered request holds a connection until its timeout
+        assertThat(plan.maxConnections()).isEqualTo(3000);
+    }
+
+    @Test
+    void wrkCannotRunTheOpenModel() {
+        assertThatThrownBy(() -> plan("--model", "open")).isInstanceOf(PlanException.class)
+                .hasMessage("--model open needs --generator gatling (wrk keeps a fixed number of connections)");
+        assertThatThrownBy(() -> plan("--model", "poisson", "--generator", "gatling"))
+                .hasMessage("--model: unknown value 'poisson' (expected one of closed, open)");
     }
 
     @Test

@@ -51,6 +51,17 @@ class CompareCommandTest {
     }
 
     @Test
+    void aClosedAndAnOpenRunDoNotCompare() {
+        SampleRun open = candidate().editRun(r -> {
+            r.put("model", "open");
+            r.put("stepUnit", "rps");
+        });
+
+        assertThat(compare(baseline(), open)).isEqualTo(2);
+        assertThat(err.toString()).contains("closed- and open-model runs do not compare");
+    }
+
+    @Test
     void tenPercentThroughputDropFailsAtFivePercent() {
         Path baseline = baseline();
         SampleRun candidate = candidate().scale("tomcat", 700, "rps", 0.90);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.LoadModel;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -7,6 +7,7 @@ import io.proxybench.loadtest.generator.ErrorCounts;
 import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
+import io.proxybench.loadtest.generator.LoadWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,6 +32,8 @@ class GatlingFiguresTest {
         assertThat(r.durationSec()).isEqualTo(2.033921864);
         assertThat(r.latency()).isEqualTo(new LatencySummary(55, 52, 53, 56, 104, 104));
         assertThat(r.errors()).isEqualTo(new ErrorCounts(0, 0, 0, 13, 0));
+        // the step's load on the wall clock, for the kit's samples: not the JVM start, warm-up or report
+        assertThat(r.loadWindow()).isEqualTo(new LoadWindow(1795306134779L, 1795306136813L));
     }
 
     @Test
@@ -49,6 +52,23 @@ class GatlingFiguresTest {
         Files.writeString(file, Files.readString(fixture()).replace("\"durationSec\" : 2.033921864", "\"durationSec\" : null"));
 
         assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).durationSec()).isEqualTo(2);
+    }
+
+    @Test
+    void aRunCutShortIsTakenToHaveLoadedForTheRequestedTime() throws Exception {
+        Path file = tmp.resolve("figures.json");
+        Files.writeString(file, Files.readString(fixture()).replace("\"endEpochMs\" : 1795306136813", "\"endEpochMs\" : null"));
+
+        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).loadWindow())
+                .isEqualTo(new LoadWindow(1795306134779L, 1795306134779L + 2000));
+    }
+
+    @Test
+    void figuresWithoutPhaseTimesHaveNoLoadWindow() throws Exception {
+        Path file = tmp.resolve("figures.json");
+        Files.writeString(file, Files.readString(fixture()).replace("\"startEpochMs\" : 1795306134779", "\"startEpochMs\" : null"));
+
+        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).loadWindow()).isNull();
     }
 
     @Test

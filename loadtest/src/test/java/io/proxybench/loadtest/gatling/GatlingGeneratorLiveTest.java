@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.gatling;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
@@ -9,6 +10,7 @@ import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
 import io.proxybench.loadtest.tools.KitLayout;
 import io.proxybench.loadtest.topology.LoopbackTopology;
@@ -66,13 +68,21 @@ class GatlingGeneratorLiveTest {
             StepRequest step = new StepRequest("5", target, 5, 2, Duration.ofSeconds(5), ConnectionMode.KEEPALIVE,
                     tmp, started::set);
 
+            long before = System.currentTimeMillis();
             GeneratorResult result = gatling.run(step);
+            long after = System.currentTimeMillis();
 
             assertThat(started.get()).as("the sampler was told the process").isNotNull();
             // the served count includes the in-JVM warm-up; the step's own requests are a part of it
             assertThat(result.requests()).isPositive().isLessThan(served.get());
             assertThat(result.errors()).isEqualTo(new ErrorCounts(0, 0, 0, 0, 0));
             assertThat(result.durationSec()).isBetween(2.0, 3.0);
+            // the step's own load, inside the process's run and after its in-JVM warm-up
+            assertThat(result.loadWindow()).isNotNull();
+            assertThat(result.loadWindow().startEpochMs())
+                    .isGreaterThanOrEqualTo(before + GatlingGenerator.JIT_WARMUP_SEC * 1000L);
+            assertThat(result.loadWindow().endEpochMs()).isLessThanOrEqualTo(after);
+            assertThat(result.loadWindow().seconds()).isCloseTo(result.durationSec(), within(0.01));
             assertThat(result.latency().p50Ms()).isGreaterThanOrEqualTo(20);
             Path results = tmp.resolve("gatling/5");
             assertThat(result.rawFiles()).contains(results.resolve("figures.json"));

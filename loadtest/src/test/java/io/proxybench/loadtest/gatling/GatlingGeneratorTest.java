@@ -6,6 +6,7 @@ import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.topology.LoopbackTopology;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;

@@ -76,6 +76,42 @@ class LimitCheckTest {
     }
 
     @Test
+    void anOpenRunIsSizedForRateTimesTimeoutConnections() {
+        List<LimitFinding> findings = LimitCheck.evaluateOpen(500, 10, ConnectionMode.KEEPALIVE, 0.05, true,
+                new OpenFileLimit(20000, 20000), SYSCTLS);
+        assertThat(findings).extracting(LimitFinding::message).containsExactly(
+                "500 req/s may hold up to 5000 connections (rate \u00d7 10 s timeout; ~25 while the front end keeps up): "
+                        + "5000 connections need ~10256 descriptors per proxy process and ~5064 for the generator;"
+                        + " limit is 20000: ok",
+                "net.core.somaxconn = 4096 >= 25 connections: ok",
+                "net.ipv4.tcp_max_syn_backlog = 2048 >= 25 connections: ok",
+                "up to 5000 keep-alive connections; net.ipv4.ip_local_port_range offers 28232 ports: ok");
+    }
+
+    @Test
+    void anOpenRunThatFitsOnlyWhileTheFrontEndKeepsUpIsWarnedNotRefused() {
+        LimitFinding f = LimitCheck.evaluateOpen(1000, 10, ConnectionMode.KEEPALIVE, 0.05, true,
+                new OpenFileLimit(20000, 20000), SYSCTLS).get(0);
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.message()).startsWith("1000 req/s may hold up to 10000 connections")
+                .contains("~20256 descriptors per proxy process").endsWith("lower --timeout to bound it)");
+        // 1000 req/s against a 1 s origin: 1000 connections in use even when all goes well
+        LimitFinding refused = LimitCheck.evaluateOpen(1000, 10, ConnectionMode.KEEPALIVE, 1.0, true,
+                new OpenFileLimit(1024, 1024), SYSCTLS).get(0);
+        assertThat(refused.severity()).isEqualTo(Severity.FATAL);
+        assertThat(refused.message()).contains("1000 connections need ~2256 descriptors");
+    }
+
+    @Test
+    void anOpenChurnRunOpensAConnectionPerArrival() {
+        LimitFinding f = LimitCheck.evaluateOpen(1000, 10, ConnectionMode.CHURN, 0.05, true,
+                new OpenFileLimit(20000, 20000), SYSCTLS).get(3);
+        assertThat(f.severity()).isEqualTo(Severity.WARNING);
+        assertThat(f.message()).startsWith("churn at 1000 req/s opens ~1000 connections/s;")
+                .contains("60000 would sit in TIME_WAIT");
+    }
+
+    @Test
     void unreadableSysctlsWarn() {
         assertThat(LimitCheck.queue("net.core.somaxconn", 10, Map.of(), "the accept queue").severity())
                 .isEqualTo(Severity.WARNING);

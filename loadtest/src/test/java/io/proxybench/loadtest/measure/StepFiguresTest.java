@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.within;
 import io.proxybench.loadtest.generator.ErrorCounts;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
+import io.proxybench.loadtest.generator.LoadWindow;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
 import io.proxybench.loadtest.sample.ProcessSampler.Usage;
 import io.proxybench.loadtest.sample.SampleRow;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,9 +21,10 @@ class StepFiguresTest {
 
     private static final FrontEndSpec NETTY = FrontEndSpec.plain(FrontEndKind.NETTY);
 
-    private static SampleRow row(double cpu, double generatorCpu, int threads) {
-        return new SampleRow(0, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads, 20.0,
-                generatorCpu, 3.0, 200.0);
+    /** A row inside the 1..11 s step of {@link #BEFORE} and {@link #AFTER}. */
+    private static SampleRow row(long epochMs, double cpu, double generatorCpu, int threads) {
+        return new SampleRow(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads,
+                20.0, generatorCpu, 3.0, 200.0);
     }
 
     private static GeneratorResult result(long requests, ErrorCounts errors) {
@@ -38,12 +41,13 @@ class StepFiguresTest {
     @Test
     void figuresOfAStep() {
         StepRecord r = StepFigures.of(NETTY, 700, "2026-11-22T00:00:10Z", result(130_000, ErrorCounts.NONE),
-                List.of(row(40, 50, 22), row(50, 70, 23)), BEFORE, AFTER, 100, 2, 0.05);
+                List.of(row(5_000, 40, 50, 22), row(6_000, 50, 70, 23), row(12_000, 99, 99, 99)), BEFORE, AFTER, 100, 2, 0.05);
         assertThat(r.status()).isEqualTo("ok");
         assertThat(r.frontEnd()).isEqualTo("netty");
         assertThat(r.kind()).isEqualTo("netty");
         assertThat(r.rps()).isEqualTo(13_000.0);
         assertThat(r.latency().p90Ms()).isEqualTo(54.2);
+        // the row covering 11..12 s is after the step
         assertThat(r.cpuPct()).isEqualTo(45.0);
         assertThat(r.generatorCpuPct()).isEqualTo(60.0);
         // 8 CPU seconds in 10 s = 80 % of a core; 8 s / 130000 requests = 61.538 µs each
@@ -58,6 +62,59 @@ class StepFiguresTest {
         assertThat(r.ceilingRps()).isEqualTo(14_000.0);
         assertThat(r.pctOfCeiling()).isCloseTo(92.857, within(1e-9));
         assertThat(r.flags()).isEmpty();
+    }
+
+    /**
+     * A Gatling step: 20 s between the readings (1..21 s), of which the JVM starts until 5 s, then
+     * warms up and runs its step until 12.5 s, then writes its report. Its step's own load ran from
+     * 7.4 to 12.4 s: 50000 requests.
+     */
+    @Test
+    void aReportedLoadWindowNarrowerThanTheStepIsAllItsFiguresCover() {
+        List<SampleRow> rows = new ArrayList<>();
+        for (long t = 2_000; t <= 21_000; t += 1000) {
+            // the second before t: idle, under load, or (12..13 s) half of each
+            double load = t <= 5_000 || t >= 14_000 ? 0 : t == 13_000 ? 0.5 : 1;
+            rows.add(new SampleRow(t, 1000, "netty", 700, mix(load, 90, 30), 6.5, 3.0, 90000.0, 300.0, 20000.0,
+                    mix(load, 80, 4), 350.0, 23, mix(load, 20, 1), mix(load, 120, 190), mix(load, 3, 0), 200.0));
+            rows.add(new SampleRow(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
+        }
+        BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0), new Usage(12, 500, 0, 0),
+                new JvmFigures(325, 43, 1e8));
+        // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
+        BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0),
+                new Usage(12, 700, 0, 0), new JvmFigures(360, 50, 2e8));
+        GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
+                ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
+
+        StepRecord r = StepFigures.of(NETTY, 700, "t", gatling, rows, before, after, 100, 2, 0.05);
+
+        assertThat(r.rps()).isEqualTo(10_000.0);
+        // machine figures: the rows whose second is mostly inside 7.4..12.4 s, all under load
+        assertThat(r.cpuPct()).isEqualTo(90.0);
+        assertThat(r.generatorCpuPct()).isEqualTo(120.0);
+        // proxy CPU: 0.6 s of the 7..8 s row, four whole rows, 0.4 s of the half-loaded 12..13 s row
+        // = (0.6 * 80 + 4 * 80 + 0.4 * 42) % * s = 3.848 CPU s; the readings would say 6.5 s
+        assertThat(r.proxyCpuUsPerReq()).isCloseTo(3.848 / 50_000 * 1e6, within(1e-9));
+        assertThat(r.proxyCpuPct()).isCloseTo(384.8 / 5, within(1e-9));
+        assertThat(r.originCpuPct()).isCloseTo((0.6 * 20 + 4 * 20 + 0.4 * 10.5) / 5, within(1e-9));
+        assertThat(r.gcMsPerSec()).isCloseTo((0.6 * 3 + 4 * 3 + 0.4 * 1.5) / 5, within(1e-9));
+        // collections are counted between the readings
+        assertThat(r.gcCount()).isEqualTo(7);
+        assertThat(r.flags()).isEmpty();
+    }
+
+    private static double mix(double load, double busy, double idle) {
+        return load * busy + (1 - load) * idle;
+    }
+
+    @Test
+    void anOpenModelStepHasNoCeiling() {
+        StepRecord r = StepFigures.of(NETTY, 1000, "t", result(5_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
+                100, 2, 0);
+        assertThat(r.connections()).isEqualTo(1000);
+        assertThat(r.ceilingRps()).isNull();
+        assertThat(r.pctOfCeiling()).isNull();
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -120,6 +121,21 @@ class HtmlReportTest {
                 .contains("2000 connections need ~4100 descriptors per process");
         assertThat(table).isEqualTo(MarkdownReport.table(ResultsReader.read(runDir)));
         assertThat(table.lines().findFirst().orElseThrow()).startsWith("| Run").contains("TP90/ms").contains("Flags");
+    }
+
+    @Test
+    void anOpenModelRunLabelsItsStepsAsRates(@TempDir Path tmp) throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp).editRun(r -> {
+            r.put("model", "open");
+            r.put("stepUnit", "rps");
+        });
+
+        String open = HtmlReport.render(ResultsReader.read(run.dir()), new ReportCharts(List.of(), Map.of()));
+
+        assertThat(open).contains("<th>Rate/s</th>").doesNotContain("<th>Con.</th>").doesNotContain("<th>% ceil.</th>")
+                .contains("2000 req/s offered: netty/tomcat = 1.81\u00d7")
+                .contains("Aggregate performance against offered rate")
+                .contains("Open model: Rate/s is the arrival rate offered");
     }
 
     @Test

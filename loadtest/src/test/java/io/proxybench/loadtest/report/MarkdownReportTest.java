@@ -134,6 +134,37 @@ class MarkdownReportTest {
     }
 
     @Test
+    void anOpenModelRunNamesItsStepsAsRatesAndHasNoCeiling() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp).editRun(r -> {
+            r.put("generator", "gatling");
+            r.put("model", "open");
+            r.put("stepUnit", "rps");
+        });
+        RunResults results = ResultsReader.read(run.dir());
+
+        List<List<String>> cells = cells(MarkdownReport.table(results));
+        assertThat(cells.get(0)).startsWith("Run", "Rate/s", "Rq./s").doesNotContain("% ceil.", "Con.")
+                .endsWith("GC ms/s", "Flags");
+        assertThat(cells).allMatch(r -> r.size() == 16);
+        assertThat(row(cells, "netty", "2000").get(15)).isEqualTo("generator-saturated");
+        assertThat(MarkdownReport.ratios(results)).contains("- 2000 req/s offered: netty/tomcat = 1.81\u00d7");
+        String md = MarkdownReport.render(results);
+        assertThat(md).contains("**Model:** open (fixed arrival rate")
+                .contains("**Steps:** 700, 900, 1100, 1300, 1500, 1700, 1900, 2000 req/s offered")
+                .contains("Open model: Rate/s is the arrival rate offered")
+                .contains("Gatling's first request to last answer")
+                .doesNotContain("Little's-law ceiling (connections");
+    }
+
+    @Test
+    void aRunWithoutAModelCountsConnections() throws Exception {
+        String md = MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()));
+
+        assertThat(md).contains("**Steps:** 700, 900, 1100, 1300, 1500, 1700, 1900, 2000 connections")
+                .contains("% ceil. is req/s against the Little's-law ceiling").doesNotContain("**Model:**");
+    }
+
+    @Test
     void singleFrontEndHasNoRatios() throws Exception {
         SampleRun run = SampleRun.copyTo(tmp).editSteps(steps -> {
             for (int i = steps.size() - 1; i >= 0; i--) {

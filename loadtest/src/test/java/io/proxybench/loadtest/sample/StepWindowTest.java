@@ -38,6 +38,32 @@ class StepWindowTest {
         assertThat(new StepWindow(10_000, 15_000).seconds()).isEqualTo(5.0);
     }
 
+    /** A row at {@code epochMs} covering the second before it, with {@code gcMs} as its GC ms/s. */
+    private static SampleRow gc(long epochMs, Double gcMs) {
+        return new SampleRow(epochMs, 1000, "n", 0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8, 9.0, 10.0, gcMs, 12.0);
+    }
+
+    @Test
+    void aTotalTakesOnlyThePartOfEachSecondInsideTheSpan() {
+        List<SampleRow> rows = List.of(gc(10_000, 100.0), gc(11_000, 2.0), gc(12_000, 4.0), gc(13_000, 6.0),
+                gc(14_000, 100.0));
+        // 10.5..12.8 s: half of 10..11, all of 11..12, 0.8 of 12..13
+        assertThat(new StepWindow(10_500, 12_800).total(rows, SampleRow::gcMsPerSec))
+                .isCloseTo(0.5 * 2 + 4 + 0.8 * 6, within(1e-9));
+        // a span inside one second
+        assertThat(new StepWindow(11_200, 11_700).total(rows, SampleRow::gcMsPerSec)).isCloseTo(0.5 * 4, within(1e-9));
+    }
+
+    @Test
+    void aTotalMakesUpAFewUnmeasuredSecondsButNotMost() {
+        List<SampleRow> rows = List.of(gc(11_000, 2.0), gc(12_000, null), gc(13_000, 2.0), gc(14_000, 2.0),
+                gc(15_000, 2.0), gc(16_000, 2.0));
+        // one second of five unmeasured: taken at the others' rate
+        assertThat(new StepWindow(11_000, 16_000).total(rows, SampleRow::gcMsPerSec)).isCloseTo(10.0, within(1e-9));
+        assertThat(new StepWindow(11_000, 16_000).total(rows.subList(0, 2), SampleRow::gcMsPerSec)).isNull();
+        assertThat(new StepWindow(11_000, 11_000).total(rows, SampleRow::gcMsPerSec)).isNull();
+    }
+
     @Test
     void averagesSkipUnmeasuredCells() {
         List<SampleRow> rows = List.of(row(1, "n", 10.0), row(2, "n", null), row(3, "n", 30.0));
