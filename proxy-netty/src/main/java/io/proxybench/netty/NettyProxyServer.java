@@ -1,0 +1,226 @@
+package io.proxybench.netty;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
+import com.codahale.metrics.MetricRegistry;
+import com.codahale.metrics.Timer;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.AdaptiveByteBufAllocator;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.proxybench.core.admin.AdminEndpoints;
+import io.proxybench.core.config.ProxyConfig;
+import io.proxybench.core.config.ProxyConfigKeys;
+import io.proxybench.core.filter.FilterChains;
+import io.proxybench.core.filter.FilterLoader;
+import io.proxybench.core.filter.ProxyFilter;
+import io.proxybench.core.metrics.MetricNames;
+import io.proxybench.core.metrics.MetricsRenderer;
+import io.proxybench.core.metrics.ProxyMetrics;
+import io.proxybench.core.route.OriginAddress;
+import io.proxybench.core.route.Route;
+import io.proxybench.core.server.ProxyServer;
+import io.proxybench.netty.admin.AdminServer;
+import io.proxybench.netty.eventloop.BlockedEventLoopDetector;
+import io.proxybench.netty.origin.OriginChannelConnector;
+import io.proxybench.netty.pool.OriginConnectionPool;
+import io.proxybench.netty.pool.PoolListener;
+import io.proxybench.netty.pool.PoolSettings;
+import io.proxybench.netty.proxy.ClientChannelInitializer;
+import io.proxybench.netty.proxy.ProxyContext;
+import io.proxybench.netty.transport.Transport;
+import io.proxybench.netty.transport.WorkerLayout;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+
+/** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
+public final class NettyProxyServer implements ProxyServer {
+
+    private static final Logger log = LoggerFactory.getLogger(NettyProxyServer.class);
+    private static final Duration LOOP_SHUTDOWN_TIMEOUT = Duration.ofSeconds(3);
+
+    private final ProxyContext px;
+    private final WorkerLayout workers;
+    private final OriginConnectionPool<Channel> pool;
+    private final ClientChannelInitializer clients;
+    private final Channel serverChannel;
+    private final BlockedEventLoopDetector detector;
+    private final AdminServer admin;
+    private boolean stopped;
+
+    private NettyProxyServer(ProxyContext px, WorkerLayout workers, OriginConnectionPool<Channel> pool,
+                             ClientChannelInitializer clients, Channel serverChannel, BlockedEventLoopDetector detector,
+                             AdminServer admin) {
+        this.px = px;
+        this.workers = workers;
+        this.pool = pool;
+        this.clients = clients;
+        this.serverChannel = serverChannel;
+        this.detector = detector;
+        this.admin = admin;
+    }
+
+    public static NettyProxyServer start(ProxyConfig config) throws Exception {
+        Transport transport = Transport.select(config.get(ProxyConfigKeys.SERVER_TRANSPORT));
+        List<ProxyFilter> filters = new FilterLoader().load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER),
+                config.get(ProxyConfigKeys.FILTERS));
+        ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
+                ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
+        warmUp(allocator);
+        WorkerLayout workers = WorkerLayout.create(transport, config.get(ProxyConfigKeys.WORKERS_INBOUND),
+                config.get(ProxyConfigKeys.WORKERS_STAGE), config.get(ProxyConfigKeys.WORKERS_OUTBOUND));
+        OriginConnectionPool<Channel> pool = null;
+        Channel serverChannel = null;
+        BlockedEventLoopDetector detector = null;
+        try {
+            ProxyMetrics metrics = new ProxyMetrics(registryWithLockFreeTimers());
+            OriginChannelConnector connector = new OriginChannelConnector(transport, allocator,
+                    config.get(ProxyConfigKeys.ORIGIN_CONNECT_TIMEOUT), config.get(ProxyConfigKeys.ORIGIN_READ_TIMEOUT));
+            for (Route route : config.routes().routes()) {
+                for (OriginAddress origin : route.origins().origins()) {
+                    connector.resolve(origin);
+                }
+            }
+            PoolSettings settings = new PoolSettings(config.get(ProxyConfigKeys.ORIGIN_MAX_CONNECTIONS_PER_HOST),
+                    config.get(ProxyConfigKeys.ORIGIN_POOL_WAIT_TIMEOUT), config.get(ProxyConfigKeys.ORIGIN_MAX_POOL_WAITERS),
+                    config.get(ProxyConfigKeys.ORIGIN_IDLE_TIMEOUT));
+            pool = new OriginConnectionPool<>(workers.originLoops(), connector, settings, poolEvents(metrics));
+            OriginConnectionPool<Channel> p = pool;
+            metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) p::leasedCount);
+            metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) p::idleCount);
+
+            ProxyContext px = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
+            ClientChannelInitializer clients = new ClientChannelInitializer(px);
+            String bind = config.get(ProxyConfigKeys.SERVER_BIND);
+            int port = config.get(ProxyConfigKeys.SERVER_PORT);
+            ServerBootstrap b = new ServerBootstrap()
+                    .group(workers.inbound())
+                    .channel(transport.serverChannel())
+                    .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
+                    .option(ChannelOption.SO_REUSEADDR, true)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.ALLOCATOR, allocator)
+                    .childHandler(clients);
+            try {
+                serverChannel = b.bind(new InetSocketAddress(bind, port)).sync().channel();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot bind " + bind + ":" + port + ": " + e.getMessage(), e);
+            }
+            detector = new BlockedEventLoopDetector(workers.ioLoops(),
+                    config.get(ProxyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
+            AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
+                    config.get(ProxyConfigKeys.ADMIN_PORT),
+                    new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
+            log.info("proxy-netty: transport and workers {}, allocator {}, {} filter(s), origin pool max {}/host",
+                    workers, config.get(NettyConfigKeys.ALLOCATOR), filters.size(), settings.maxPerHost());
+            return new NettyProxyServer(px, workers, pool, clients, serverChannel, detector, admin);
+        } catch (Exception | Error e) {
+            if (detector != null) {
+                detector.close();
+            }
+            if (serverChannel != null) {
+                serverChannel.close().awaitUninterruptibly(1000);
+            }
+            if (pool != null) {
+                pool.close();
+            }
+            workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
+            throw e;
+        }
+    }
+
+    /**
+     * The allocator's first chunk registers Netty's JFR events, a one-time class initialisation
+     * that takes a noticeable fraction of a second: do it here rather than on an event loop in
+     * the middle of the first request.
+     */
+    private static void warmUp(ByteBufAllocator allocator) {
+        allocator.directBuffer(256).release();
+        allocator.heapBuffer(256).release();
+    }
+
+    /**
+     * The two timers every request updates, with a reservoir that takes no lock: the default one
+     * takes a read lock per update, which all event loops would share.
+     */
+    private static MetricRegistry registryWithLockFreeTimers() {
+        MetricRegistry registry = new MetricRegistry();
+        for (String name : List.of(MetricNames.REQUESTS, MetricNames.ORIGIN_LATENCY)) {
+            registry.register(name, new Timer(LockFreeExponentiallyDecayingReservoir.builder().build()));
+        }
+        return registry;
+    }
+
+    private static PoolListener poolEvents(ProxyMetrics metrics) {
+        return new PoolListener() {
+            @Override
+            public void connectionOpened() {
+                metrics.originConnectionsOpened().inc();
+            }
+
+            @Override
+            public void waitStarted() {
+                metrics.poolWaits().inc();
+            }
+
+            @Override
+            public void waitTimedOut() {
+                metrics.poolWaitTimeouts().inc();
+            }
+        };
+    }
+
+    @Override
+    public int port() {
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    @Override
+    public int adminPort() {
+        return admin.port();
+    }
+
+    public ProxyMetrics metrics() {
+        return px.metrics();
+    }
+
+    public OriginConnectionPool<Channel> pool() {
+        return pool;
+    }
+
+    @Override
+    public synchronized void shutdownGracefully(Duration drainTimeout) {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        px.startDraining();
+        serverChannel.close().awaitUninterruptibly(1000);
+        clients.drainAll();
+        long deadline = System.nanoTime() + drainTimeout.toNanos();
+        while (clients.openConnections() > 0 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        int left = clients.openConnections();
+        if (left > 0) {
+            log.info("drain time over; closing {} client connection(s) still open", left);
+        }
+        clients.closeAll();
+        pool.close();
+        detector.close();
+        workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
+        admin.stop(Duration.ofSeconds(1));
+        log.info("proxy-netty stopped");
+    }
+}

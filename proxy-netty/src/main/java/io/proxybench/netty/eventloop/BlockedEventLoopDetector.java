@@ -1,0 +1,124 @@
+package io.proxybench.netty.eventloop;
+
+import com.codahale.metrics.Counter;
+import io.netty.util.concurrent.EventExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Notices an event loop whose thread is held by one task for longer than a threshold.
+ *
+ * <p>A watchdog thread posts a tiny heartbeat task to each loop and checks, a few times per
+ * threshold, whether it has run. A heartbeat still waiting after the threshold means the loop has
+ * not got back to its queue: the watchdog logs one warning with the loop thread's stack at that
+ * moment (which shows the culprit) and counts it, once per stall. The loops pay one queued task
+ * per check interval, nothing per request.
+ *
+ * <p>If the watchdog itself wakes up late (a GC pause, a starved machine), it cannot tell who
+ * stalled, so it restarts the clocks instead of blaming the loops.
+ */
+public final class BlockedEventLoopDetector implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(BlockedEventLoopDetector.class);
+
+    private final long thresholdNanos;
+    private final long intervalNanos;
+    private final Counter blocked;
+    private final List<Watched> watched = new ArrayList<>();
+    private final Thread watchdog;
+    private volatile boolean running = true;
+
+    public BlockedEventLoopDetector(List<EventExecutor> loops, long thresholdNanos, Counter blocked) {
+        this.thresholdNanos = thresholdNanos;
+        this.intervalNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(5), thresholdNanos / 4);
+        this.blocked = blocked;
+        for (EventExecutor loop : loops) {
+            Watched w = new Watched(loop);
+            // Also starts the loop's thread, so that its stack can be read from the first check on.
+            w.thread = loop.submit(Thread::currentThread).syncUninterruptibly().getNow();
+            watched.add(w);
+        }
+        this.watchdog = new Thread(this::watch, "eventloop-watchdog");
+        this.watchdog.setDaemon(true);
+        this.watchdog.start();
+    }
+
+    private void watch() {
+        long lastWake = System.nanoTime();
+        while (running) {
+            try {
+                TimeUnit.NANOSECONDS.sleep(intervalNanos);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            boolean selfLate = now - lastWake > intervalNanos + thresholdNanos / 2;
+            lastWake = now;
+            for (Watched w : watched) {
+                if (w.pending) {
+                    if (selfLate) {
+                        w.sentNanos = now;
+                    } else if (!w.reported && now - w.sentNanos > thresholdNanos) {
+                        w.reported = true;
+                        report(w, now - w.sentNanos);
+                    }
+                } else {
+                    w.reported = false;
+                    w.pending = true;
+                    w.sentNanos = now;
+                    try {
+                        w.loop.execute(w.beat);
+                    } catch (RejectedExecutionException e) {
+                        w.pending = false; // the loop is shutting down
+                    }
+                }
+            }
+        }
+    }
+
+    private void report(Watched w, long stalledNanos) {
+        blocked.inc();
+        Thread t = w.thread;
+        StringBuilder stack = new StringBuilder();
+        if (t != null) {
+            for (StackTraceElement e : t.getStackTrace()) {
+                stack.append("\n\tat ").append(e);
+            }
+        }
+        log.warn("event loop {} has not run its queue for {} ms (eventloop.blockedThreshold {} ms): a task is blocking "
+                        + "an I/O thread; its stack now:{}",
+                t == null ? w.loop : t.getName(), TimeUnit.NANOSECONDS.toMillis(stalledNanos),
+                TimeUnit.NANOSECONDS.toMillis(thresholdNanos), stack);
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        watchdog.interrupt();
+        try {
+            watchdog.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final class Watched {
+        final EventExecutor loop;
+        final Runnable beat;
+        volatile Thread thread;
+        volatile boolean pending;
+        volatile long sentNanos;
+        /** Only the watchdog reads and writes it. */
+        boolean reported;
+
+        Watched(EventExecutor loop) {
+            this.loop = loop;
+            this.beat = () -> pending = false;
+        }
+    }
+}

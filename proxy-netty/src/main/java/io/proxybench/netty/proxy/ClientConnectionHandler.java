@@ -1,0 +1,244 @@
+package io.proxybench.netty.proxy;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.util.ReferenceCountUtil;
+import io.proxybench.core.http.ProxyError;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+
+/**
+ * One client connection: takes decoded requests one at a time and runs an {@link Exchange} for
+ * each. Requests a client pipelines behind the current one are queued as decoded and started
+ * in order once the current response is complete, so responses leave in request order.
+ *
+ * <p>Reading stays on while it costs nothing (a keep-alive client sends nothing during an
+ * exchange, and a client that goes away is noticed at once); it is switched off when the queue
+ * of pipelined messages grows, while a request body waits for a slow origin, or while the client
+ * cannot take more response bytes (see {@link Exchange}).
+ */
+final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
+
+    private static final Logger log = LoggerFactory.getLogger(ClientConnectionHandler.class);
+
+    /** Decoded messages queued behind the current request before reading pauses. */
+    private static final int MAX_QUEUED = 64;
+
+    final ProxyContext px;
+    final ClientTimeouts timeouts;
+    ChannelHandlerContext ctx;
+    Channel channel;
+    EventLoop originLoop;
+    InetSocketAddress clientAddress;
+    String clientIp;
+
+    private Exchange current;
+    private ArrayDeque<Object> queued;
+    private boolean dispatching;
+    private boolean reading = true;
+    /** No further request is served: the connection closes once the current response is out. */
+    private boolean closing;
+
+    ClientConnectionHandler(ProxyContext px, ClientTimeouts timeouts) {
+        this.px = px;
+        this.timeouts = timeouts;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        this.channel = ctx.channel();
+        this.originLoop = px.workers.originLoopFor(channel.eventLoop());
+        this.clientAddress = (InetSocketAddress) channel.remoteAddress();
+        this.clientIp = clientAddress == null ? "unknown" : clientAddress.getAddress().getHostAddress();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        Exchange ex = current;
+        if (ex != null && !ex.requestComplete()) {
+            ex.requestContent(msg);
+        } else if (ex != null || (queued != null && !queued.isEmpty())) {
+            queue(msg);
+        } else {
+            dispatch(msg);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        Exchange ex = current;
+        if (ex != null) {
+            ex.clientReadComplete();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        Exchange ex = current;
+        if (ex != null) {
+            ex.clientWritabilityChanged(channel.isWritable());
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        closing = true;
+        Exchange ex = current;
+        current = null;
+        if (ex != null) {
+            ex.clientGone();
+        }
+        releaseQueued();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt == ClientTimeouts.HEAD_TIMEOUT) {
+            if (current == null && !closing) {
+                px.metrics.error(ProxyError.CLIENT_TIMEOUT);
+                px.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
+                closing = true;
+                ctx.writeAndFlush(ErrorResponses.error(ProxyError.CLIENT_TIMEOUT, true))
+                        .addListener(ChannelFutureListener.CLOSE);
+            }
+        } else if (evt == ClientTimeouts.IDLE) {
+            if (current == null && (queued == null || queued.isEmpty())) {
+                ctx.close();
+            }
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof IOException) {
+            log.debug("client {} connection error: {}", clientAddress, cause.toString());
+        } else if (cause instanceof DecoderException) {
+            log.debug("client {} sent what cannot be decoded: {}", clientAddress, cause.toString());
+        } else {
+            log.warn("client {} connection failed", clientAddress, cause);
+        }
+        ctx.close();
+    }
+
+    /** Shutdown: close now if idle, else after the current response. Runs on the loop. */
+    void drain() {
+        if (current == null) {
+            closing = true;
+            releaseQueued();
+            ctx.close();
+        }
+    }
+
+    /**
+     * The current exchange wrote its last response bytes ({@code lastWrite}, or {@code null} when
+     * written without a promise). Starts the next queued request, or closes when the exchange or
+     * the server says so.
+     */
+    void exchangeEnded(Exchange ex, ChannelFuture lastWrite, boolean close) {
+        if (current != ex) {
+            return;
+        }
+        current = null;
+        timeouts.exchangeEnded();
+        if (close || px.isDraining()) {
+            closing = true;
+            releaseQueued();
+            // Writes leave in order: closing after this (empty) one closes after the response.
+            ChannelFuture after = lastWrite != null ? lastWrite : ctx.writeAndFlush(Unpooled.EMPTY_BUFFER);
+            after.addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        runQueued();
+        updateReading();
+    }
+
+    /** Whether the connection will close after the current response. */
+    boolean isClosing() {
+        return closing;
+    }
+
+    /** Re-evaluates whether to read from the client; call when any input to the decision changed. */
+    void updateReading() {
+        Exchange ex = current;
+        boolean want = !closing
+                && (queued == null || queued.size() < MAX_QUEUED)
+                && (ex == null || ex.wantsClientBytes());
+        if (want != reading) {
+            reading = want;
+            channel.config().setAutoRead(want);
+        }
+    }
+
+    private void dispatch(Object msg) {
+        if (closing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg instanceof HttpRequest request) {
+            timeouts.headReceived();
+            Exchange ex = new Exchange(this, request);
+            current = ex;
+            ex.start();
+        } else {
+            // Content with no request to belong to, e.g. the rest of a body after an early answer.
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void queue(Object msg) {
+        if (queued == null) {
+            queued = new ArrayDeque<>(8);
+        }
+        queued.add(msg);
+        if (queued.size() >= MAX_QUEUED) {
+            updateReading();
+        }
+    }
+
+    private void runQueued() {
+        if (dispatching || queued == null) {
+            return;
+        }
+        dispatching = true;
+        try {
+            Object msg;
+            while ((msg = queued.peek()) != null) {
+                Exchange ex = current;
+                if (ex == null) {
+                    queued.poll();
+                    dispatch(msg);
+                } else if (!ex.requestComplete()) {
+                    queued.poll();
+                    ex.requestContent(msg);
+                } else {
+                    break;
+                }
+            }
+        } finally {
+            dispatching = false;
+        }
+    }
+
+    private void releaseQueued() {
+        if (queued != null) {
+            Object msg;
+            while ((msg = queued.poll()) != null) {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.proxybench.netty.proxy;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpVersion;
+import io.proxybench.core.http.ForwardedHeaders;
+import io.proxybench.core.http.HopByHopHeaders;
+import io.proxybench.core.route.OriginAddress;
+import io.proxybench.netty.http.NettyHeaders;
+
+/**
+ * What changes in a message as it crosses the proxy, in place on Netty's own objects: hop-by-hop
+ * headers go (proxy-core's {@link HopByHopHeaders}), forwarding headers come
+ * ({@link ForwardedHeaders}), and each hop gets framing and connection headers of its own.
+ */
+final class HeaderRewriting {
+
+    private HeaderRewriting() {
+    }
+
+    /**
+     * Turns the client's request into the origin's: HTTP/1.1, keep-alive, chunked framing kept when
+     * the client chunked, a Host when the client (HTTP/1.0) sent none, X-Forwarded-* and Via.
+     */
+    static void forOrigin(HttpRequest request, NettyHeaders headers, HttpVersion clientVersion, String uri,
+                          OriginAddress origin, String clientIp, String viaName) {
+        HttpHeaders h = headers.unwrap();
+        boolean chunked = h.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
+        if (headers.mayCarryHopByHop()) {
+            HopByHopHeaders.strip(headers);
+        }
+        if (chunked) {
+            h.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+        }
+        if (!h.contains(HttpHeaderNames.HOST)) {
+            h.set(HttpHeaderNames.HOST, origin.authority());
+        }
+        ForwardedHeaders.apply(headers, clientIp, "http", viaName, versionText(clientVersion));
+        request.setUri(uri);
+        request.setProtocolVersion(HttpVersion.HTTP_1_1);
+    }
+
+    /**
+     * Turns the origin's response head into the client's and says whether the client connection
+     * must close after it: when asked to ({@code close}), or when an HTTP/1.0 client gets a body
+     * of unknown length, whose end only the close can tell.
+     *
+     * @param bodyless     the response has no body whatever its headers say (HEAD, 1xx, 204, 304)
+     * @param originChunked the origin chunked its body (read before hop-by-hop headers went)
+     */
+    static boolean forClient(HttpResponse response, NettyHeaders headers, HttpVersion clientVersion, boolean bodyless,
+                             boolean originChunked, boolean close, String viaName) {
+        HttpHeaders h = headers.unwrap();
+        if (headers.mayCarryHopByHop()) {
+            HopByHopHeaders.strip(headers);
+        }
+        if (!h.contains(HttpHeaderNames.CONTENT_LENGTH) && (originChunked || !bodyless)) {
+            if (clientVersion.compareTo(HttpVersion.HTTP_1_1) < 0) {
+                close = true;
+            } else {
+                h.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+            }
+        }
+        ForwardedHeaders.addVia(headers, viaName, "1.1");
+        if (close) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (!clientVersion.isKeepAliveDefault()) {
+            h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+        response.setProtocolVersion(HttpVersion.HTTP_1_1);
+        return close;
+    }
+
+    private static String versionText(HttpVersion v) {
+        return v.majorVersion() == 1 && v.minorVersion() == 1 ? "1.1" : v.majorVersion() + "." + v.minorVersion();
+    }
+}

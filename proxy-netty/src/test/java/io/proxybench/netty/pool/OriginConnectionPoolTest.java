@@ -1,0 +1,212 @@
+package io.proxybench.netty.pool;
+
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutor;
+import io.proxybench.core.route.OriginAddress;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class OriginConnectionPoolTest {
+
+    private static final OriginAddress ORIGIN = new OriginAddress("10.0.0.1", 80);
+
+    private final DefaultEventExecutorGroup loops = new DefaultEventExecutorGroup(2);
+    private final EventExecutor loopA;
+    private final EventExecutor loopB;
+
+    OriginConnectionPoolTest() {
+        Iterator<EventExecutor> it = loops.iterator();
+        loopA = it.next();
+        loopB = it.next();
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void returnedConnectionIsReusedOnTheSameLoop() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(4, "1s", 10, "30s"));
+        PooledConnection<FakeConnection> first = acquire(pool, loopA);
+        assertThat(first.isReused()).isFalse();
+        first.release(true);
+        PooledConnection<FakeConnection> second = acquire(pool, loopA);
+        assertThat(second.connection()).isSameAs(first.connection());
+        assertThat(second.isReused()).isTrue();
+        assertThat(connector.created).hasSize(1);
+        second.release(true);
+        settle();
+        assertThat(pool.idleCount()).isEqualTo(1);
+        assertThat(pool.leasedCount()).isZero();
+    }
+
+    @Test
+    void notReusableReturnClosesTheConnectionAndFreesItsPermit() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "1s", 10, "30s"));
+        PooledConnection<FakeConnection> c = acquire(pool, loopA);
+        c.release(false);
+        settle();
+        assertThat(c.connection().isClosed()).isTrue();
+        assertThat(pool.openCount()).isZero();
+        PooledConnection<FakeConnection> next = acquire(pool, loopA);
+        assertThat(next.connection()).isNotSameAs(c.connection());
+    }
+
+    @Test
+    void waiterTimesOutWithPoolExhausted() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPoolConcurrencyTest.CountingListener events = new OriginConnectionPoolConcurrencyTest.CountingListener();
+        OriginConnectionPool<FakeConnection> pool = new OriginConnectionPool<>(loops, connector,
+                settings(1, "100ms", 10, "30s"), events);
+        acquire(pool, loopA); // held, never returned
+        CompletableFuture<PooledConnection<FakeConnection>> waiting = acquireAsync(pool, loopA);
+        assertThatThrownBy(() -> waiting.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(PoolExhaustedException.class);
+        assertThat(events.waits).hasValue(1);
+        assertThat(events.timeouts).hasValue(1);
+    }
+
+    @Test
+    void noWaitingAllowedFailsAtOnce() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "10s", 0, "30s"));
+        acquire(pool, loopA);
+        CompletableFuture<PooledConnection<FakeConnection>> refused = acquireAsync(pool, loopA);
+        assertThatThrownBy(() -> refused.get(1, TimeUnit.SECONDS)).hasCauseInstanceOf(PoolExhaustedException.class);
+    }
+
+    @Test
+    void waiterIsServedByAConnectionReturnedOnItsLoop() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "5s", 10, "30s"));
+        PooledConnection<FakeConnection> held = acquire(pool, loopA);
+        CompletableFuture<PooledConnection<FakeConnection>> waiting = acquireAsync(pool, loopA);
+        settle();
+        assertThat(waiting).isNotDone();
+        held.release(true);
+        assertThat(waiting.get(1, TimeUnit.SECONDS).connection()).isSameAs(held.connection());
+    }
+
+    @Test
+    void idleConnectionOnAnotherLoopMakesRoomForAWaiter() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "5s", 10, "30s"));
+        PooledConnection<FakeConnection> onA = acquire(pool, loopA);
+        onA.release(true);
+        settle();
+        assertThat(pool.idleCount()).isEqualTo(1);
+        // The only permit is held by an idle connection on loop A; loop B must not wait 5 s for it.
+        PooledConnection<FakeConnection> onB = acquireAsync(pool, loopB).get(1, TimeUnit.SECONDS);
+        assertThat(onB.loop()).isSameAs(loopB);
+        assertThat(onA.connection().isClosed()).isTrue();
+        assertThat(pool.openCount()).isEqualTo(1);
+    }
+
+    @Test
+    void connectionReturnedOnAnotherLoopWakesAWaiter() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "5s", 10, "30s"));
+        PooledConnection<FakeConnection> onA = acquire(pool, loopA);
+        CompletableFuture<PooledConnection<FakeConnection>> onB = acquireAsync(pool, loopB);
+        settle();
+        assertThat(onB).isNotDone();
+        onA.release(true);
+        assertThat(onB.get(1, TimeUnit.SECONDS).loop()).isSameAs(loopB);
+        assertThat(pool.openCount()).isEqualTo(1);
+    }
+
+    @Test
+    void idleConnectionsAreClosedAfterTheIdleTimeout() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(4, "1s", 10, "50ms"));
+        PooledConnection<FakeConnection> c = acquire(pool, loopA);
+        c.release(true);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!c.connection().isClosed() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(c.connection().isClosed()).isTrue();
+        settle();
+        assertThat(pool.idleCount()).isZero();
+        assertThat(pool.openCount()).isZero();
+    }
+
+    @Test
+    void idleConnectionClosedByTheOriginLeavesThePool() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(4, "1s", 10, "30s"));
+        PooledConnection<FakeConnection> c = acquire(pool, loopA);
+        c.release(true);
+        settle();
+        c.connection().close();
+        settle();
+        assertThat(pool.idleCount()).isZero();
+        assertThat(pool.openCount()).isZero();
+        assertThat(acquire(pool, loopA).connection()).isNotSameAs(c.connection());
+    }
+
+    @Test
+    void secondReleaseOfOneLeaseIsIgnoredAndCounted() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(4, "1s", 10, "30s"));
+        PooledConnection<FakeConnection> c = acquire(pool, loopA);
+        c.release(true);
+        c.release(true);
+        settle();
+        assertThat(pool.misuseCount()).isEqualTo(1);
+        assertThat(pool.idleCount()).isEqualTo(1);
+    }
+
+    private OriginConnectionPool<FakeConnection> pool(FakeConnector connector, PoolSettings settings) {
+        return new OriginConnectionPool<>(loops, connector, settings, PoolListener.NONE);
+    }
+
+    private static PoolSettings settings(int max, String wait, int waiters, String idle) {
+        return new PoolSettings(max, parse(wait), waiters, parse(idle));
+    }
+
+    private static Duration parse(String s) {
+        return s.endsWith("ms") ? Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)))
+                : Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)));
+    }
+
+    private PooledConnection<FakeConnection> acquire(OriginConnectionPool<FakeConnection> pool, EventExecutor loop)
+            throws Exception {
+        return acquireAsync(pool, loop).get(5, TimeUnit.SECONDS);
+    }
+
+    private CompletableFuture<PooledConnection<FakeConnection>> acquireAsync(OriginConnectionPool<FakeConnection> pool,
+                                                                             EventExecutor loop) {
+        CompletableFuture<PooledConnection<FakeConnection>> result = new CompletableFuture<>();
+        pool.acquire(loop, ORIGIN, new AcquireCallback<>() {
+            @Override
+            public void acquired(PooledConnection<FakeConnection> connection) {
+                result.complete(connection);
+            }
+
+            @Override
+            public void failed(Throwable cause) {
+                result.completeExceptionally(cause);
+            }
+        });
+        return result;
+    }
+
+    private void settle() throws InterruptedException {
+        for (int round = 0; round < 3; round++) {
+            for (EventExecutor loop : loops) {
+                loop.submit(() -> { }).await(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.proxybench.netty.support;
+
+import io.proxybench.core.config.ConfigLoader;
+import io.proxybench.netty.NettyProxyFactory;
+import io.proxybench.netty.NettyProxyServer;
+import io.proxybench.origin.StubOrigin;
+import io.proxybench.origin.StubOriginOptions;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Starts proxies and origins the way the launcher would, with test-friendly defaults. */
+public final class TestProxies {
+
+    private TestProxies() {
+    }
+
+    /** Ephemeral ports, loopback, small thread counts, no service-loaded filters; {@code settings} win. */
+    public static NettyProxyServer start(Map<String, String> settings) throws Exception {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("server.port", "0");
+        all.put("admin.port", "0");
+        all.put("workers.inbound", "2");
+        all.put("filters.serviceLoader", "false");
+        all.put("shutdown.drainTimeout", "0s");
+        all.putAll(settings);
+        NettyProxyFactory factory = new NettyProxyFactory();
+        return (NettyProxyServer) factory.start(new ConfigLoader(factory.schema()).layer(all, "test").load());
+    }
+
+    public static StubOrigin origin() {
+        return StubOrigin.started(StubOriginOptions.builder().latency("0").threads(1).drainTimeout(Duration.ZERO).build());
+    }
+
+    public static String routeTo(int port) {
+        return "/=127.0.0.1:" + port;
+    }
+
+    /** A loopback port nobody listens on. */
+    public static int deadPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
