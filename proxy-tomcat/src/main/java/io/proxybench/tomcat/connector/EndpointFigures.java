@@ -1,14 +1,28 @@
 package io.proxybench.tomcat.connector;
 
-/** What a connector's endpoint knows about its threads and connections, for gauges. */
+import org.apache.tomcat.util.net.AbstractEndpoint;
+
+/**
+ * What a connector's endpoint knows about its threads and connections, for gauges. The three
+ * protocol subclasses extend different Tomcat classes, so the figures live here, once.
+ */
 public interface EndpointFigures {
 
+    /** The protocol's endpoint (Tomcat keeps its accessor protected). */
+    AbstractEndpoint<?, ?> endpoint();
+
     /** Request threads serving a request now; -1 when the executor cannot tell (virtual threads). */
-    int busyThreads();
+    default int busyThreads() {
+        return endpoint().getCurrentThreadsBusy();
+    }
 
     /** Request threads that exist now; -1 when the executor cannot tell. */
-    int currentThreads();
+    default int currentThreads() {
+        return endpoint().getCurrentThreadCount();
+    }
 
     /** Connections Tomcat counts against maxConnections (one extra while the acceptor waits); -1 when unlimited. */
-    long connectionCount();
+    default long connectionCount() {
+        return endpoint().getConnectionCount();
+    }
 }

@@ -1,6 +1,7 @@
 package io.proxybench.tomcat.connector;
 
 import org.apache.coyote.Processor;
+import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.coyote.http11.Http11Nio2Protocol;
 import org.apache.tomcat.util.net.Nio2Endpoint;
 
@@ -33,18 +34,8 @@ public final class ProxyNio2Protocol extends Http11Nio2Protocol implements Endpo
     }
 
     @Override
-    public int busyThreads() {
-        return getEndpoint().getCurrentThreadsBusy();
-    }
-
-    @Override
-    public int currentThreads() {
-        return getEndpoint().getCurrentThreadCount();
-    }
-
-    @Override
-    public long connectionCount() {
-        return getEndpoint().getConnectionCount();
+    public AbstractEndpoint<?, ?> endpoint() {
+        return getEndpoint();
     }
 
     private static final class CountingEndpoint extends Nio2Endpoint {
