@@ -27,7 +27,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,7 +77,19 @@ final class FrontEndRound {
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
         Path raw = run.raw(spec);
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), spec.settings(), jvmArgs, run.relative(raw), null, null);
+        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null);
+    }
+
+    /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
+    private Map<String, String> effectiveSettings(FrontEndSpec spec) {
+        List<String> profileArgs = plan.jvmProfile().proxyArgs(spec.kind());
+        if (profileArgs.isEmpty()) {
+            return spec.settings();
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("profile", profileArgs.get(profileArgs.size() - 1));
+        settings.putAll(spec.settings());
+        return settings;
     }
 
     void run(FrontEndSpec spec) throws IOException {

@@ -24,12 +24,15 @@ import java.util.concurrent.CountDownLatch;
  * {@code --set key=value}. Once both ports are bound it prints one stdout line,
  * {@code listening port=N admin=M}, for scripts; everything else goes to the log (stderr).
  */
-@Command(mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(sortOptions = false, usageHelpAutoWidth = true,
         description = "Zuul-style HTTP reverse proxy. Settings: defaults < --profile < --config file < "
                 + "-Dproxybench.<key> < flags. Keys are listed below; set any with --set key=value.")
 public final class ProxyLauncher implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(ProxyLauncher.class);
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
     @Option(names = "--port", description = "client port (server.port); 0 picks a free one")
     Integer port;
