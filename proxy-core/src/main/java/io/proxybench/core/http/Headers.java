@@ -2,6 +2,7 @@ package io.proxybench.core.http;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The mutable header view a filter sees. Names are case-insensitive. Each front end adapts its own
@@ -23,6 +24,16 @@ public interface Headers {
     Headers add(String name, String value);
 
     Headers remove(String name);
+
+    /** Removes every header whose name passes {@code nameTest}; front ends may do it in one pass. */
+    default Headers removeIf(Predicate<String> nameTest) {
+        for (String name : names()) {
+            if (nameTest.test(name)) {
+                remove(name);
+            }
+        }
+        return this;
+    }
 
     /** The distinct names present, in the case they arrived in. */
     Set<String> names();

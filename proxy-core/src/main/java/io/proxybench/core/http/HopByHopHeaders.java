@@ -20,17 +20,35 @@ public final class HopByHopHeaders {
     }
 
     /**
-     * Strips the fixed hop-by-hop headers and every header that {@code Connection} names.
-     * {@code Transfer-Encoding} is included: each hop frames the body itself.
+     * Strips the fixed hop-by-hop headers and every header that {@code Connection} names, in one
+     * pass over the headers. {@code Transfer-Encoding} is included: each hop frames the body itself.
      */
     public static void strip(Headers headers) {
         List<String> named = connectionTokens(headers);
-        for (String name : named) {
-            headers.remove(name);
+        headers.removeIf(named.isEmpty() ? HopByHopHeaders::isFixed : name -> isFixed(name) || namedIn(named, name));
+    }
+
+    /** Whether {@code name} is always hop-by-hop; dispatches on length so most names cost one compare. */
+    public static boolean isFixed(String name) {
+        return switch (name.length()) {
+            case 2 -> name.equalsIgnoreCase("te");
+            case 7 -> name.equalsIgnoreCase("trailer") || name.equalsIgnoreCase("upgrade");
+            case 10 -> name.equalsIgnoreCase("connection") || name.equalsIgnoreCase("keep-alive");
+            case 16 -> name.equalsIgnoreCase("proxy-connection");
+            case 17 -> name.equalsIgnoreCase("transfer-encoding");
+            case 18 -> name.equalsIgnoreCase("proxy-authenticate");
+            case 19 -> name.equalsIgnoreCase("proxy-authorization");
+            default -> false;
+        };
+    }
+
+    private static boolean namedIn(List<String> lowerCaseTokens, String name) {
+        for (String token : lowerCaseTokens) {
+            if (token.equalsIgnoreCase(name)) {
+                return true;
+            }
         }
-        for (String name : FIXED) {
-            headers.remove(name);
-        }
+        return false;
     }
 
     /** The header names listed in every {@code Connection} header, lower case. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A plain {@link Headers} for front ends without a header structure of their own, and for tests.
@@ -89,6 +90,21 @@ public final class MapHeaders implements Headers {
                 values.remove(i);
             }
         }
+        return this;
+    }
+
+    @Override
+    public MapHeaders removeIf(Predicate<String> nameTest) {
+        int kept = 0;
+        for (int i = 0, n = names.size(); i < n; i++) {
+            if (!nameTest.test(names.get(i))) {
+                names.set(kept, names.get(i));
+                values.set(kept, values.get(i));
+                kept++;
+            }
+        }
+        names.subList(kept, names.size()).clear();
+        values.subList(kept, values.size()).clear();
         return this;
     }
 

@@ -25,6 +25,24 @@ class HopByHopHeadersTest {
     }
 
     @Test
+    void everyFixedNameIsRecognisedAndNothingElse() {
+        for (String name : HopByHopHeaders.FIXED) {
+            org.assertj.core.api.Assertions.assertThat(HopByHopHeaders.isFixed(name.toUpperCase(java.util.Locale.ROOT))).as(name).isTrue();
+        }
+        assertThat(HopByHopHeaders.isFixed("Content-Length")).isFalse();
+        assertThat(HopByHopHeaders.isFixed("Tf")).isFalse();
+        assertThat(HopByHopHeaders.isFixed("X-Connection")).isFalse();
+    }
+
+    @Test
+    void stripKeepsTheOrderOfWhatRemains() {
+        MapHeaders h = new MapHeaders().add("A", "1").add("TE", "x").add("B", "2").add("Connection", "c")
+                .add("C", "3").add("c", "4");
+        HopByHopHeaders.strip(h);
+        assertThat(h.toString()).isEqualTo("A: 1\nB: 2\n");
+    }
+
+    @Test
     void closeTokenIsFoundCaseInsensitively() {
         assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "Keep-Alive, CLOSE"))).isTrue();
         assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "keep-alive"))).isFalse();
