@@ -158,6 +158,13 @@ public final class ChildProcess implements AutoCloseable {
         if (process.isAlive() && !ProcessTrees.terminate(process.toHandle(), grace)) {
             LOG.warn("{} (pid {}) did not stop within {} s of SIGTERM: killed", name, pid(), grace.toSeconds());
         }
+        // The handle's exit future can complete before the Process object records the exit;
+        // wait for the latter so isAlive() is false once stop() returns.
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         registry.remove(this);
     }
 
