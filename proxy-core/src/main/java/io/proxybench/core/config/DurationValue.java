@@ -40,19 +40,4 @@ public final class DurationValue {
         };
         return Duration.ofNanos(Math.round(nanos));
     }
-
-    /** The shortest exact rendering, e.g. {@code 50ms}. */
-    public static String format(Duration d) {
-        long nanos = d.toNanos();
-        if (nanos % 1_000_000_000L == 0) {
-            return nanos / 1_000_000_000L + "s";
-        }
-        if (nanos % 1_000_000L == 0) {
-            return nanos / 1_000_000L + "ms";
-        }
-        if (nanos % 1_000L == 0) {
-            return nanos / 1_000L + "us";
-        }
-        return nanos + "ns";
-    }
 }

@@ -3,7 +3,6 @@ package io.proxybench.core.config;
 import io.proxybench.core.route.Route;
 import io.proxybench.core.route.RouteTable;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,14 +31,6 @@ public final class ProxyConfig {
             throw new IllegalArgumentException("config key not in schema: " + key.name());
         }
         return (T) v;
-    }
-
-    public int getInt(ConfigKey<Integer> key) {
-        return get(key);
-    }
-
-    public Duration getDuration(ConfigKey<Duration> key) {
-        return get(key);
     }
 
     public RouteTable routes() {

@@ -128,16 +128,6 @@ public final class MapHeaders implements Headers {
         return names.size();
     }
 
-    /** The name of the {@code i}-th header line, in arrival order (for copying out without lookups). */
-    public String nameAt(int i) {
-        return names.get(i);
-    }
-
-    /** The value of the {@code i}-th header line. */
-    public String valueAt(int i) {
-        return values.get(i);
-    }
-
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder();

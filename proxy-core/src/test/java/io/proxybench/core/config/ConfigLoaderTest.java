@@ -117,7 +117,6 @@ class ConfigLoaderTest {
         assertThat(DurationValue.parse("50")).isEqualTo(Duration.ofMillis(50));
         assertThat(DurationValue.parse("1.5s")).isEqualTo(Duration.ofMillis(1500));
         assertThat(DurationValue.parse("2m")).isEqualTo(Duration.ofMinutes(2));
-        assertThat(DurationValue.format(Duration.ofMillis(1500))).isEqualTo("1500ms");
         assertThatThrownBy(() -> DurationValue.parse("5 parsecs")).hasMessageContaining("unknown duration unit");
         assertThatThrownBy(() -> DurationValue.parse("-1s")).hasMessageContaining("negative");
     }
