@@ -67,14 +67,14 @@ public final class NettyProxyServer implements ProxyServer {
     }
 
     public static NettyProxyServer start(ProxyConfig config) throws Exception {
-        Transport transport = Transport.select(config.get(ProxyConfigKeys.SERVER_TRANSPORT));
+        Transport transport = Transport.select(config.get(NettyConfigKeys.SERVER_TRANSPORT));
         List<ProxyFilter> filters = new FilterLoader().load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER),
                 config.get(ProxyConfigKeys.FILTERS));
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
                 ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
         warmUp(allocator);
-        WorkerLayout workers = WorkerLayout.create(transport, config.get(ProxyConfigKeys.WORKERS_INBOUND),
-                config.get(ProxyConfigKeys.WORKERS_STAGE), config.get(ProxyConfigKeys.WORKERS_OUTBOUND));
+        WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
+                config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
         OriginConnectionPool<Channel> pool = null;
         Channel serverChannel = null;
         BlockedEventLoopDetector detector = null;
@@ -113,7 +113,7 @@ public final class NettyProxyServer implements ProxyServer {
                 throw new IllegalStateException("cannot bind " + bind + ":" + port + ": " + e.getMessage(), e);
             }
             detector = new BlockedEventLoopDetector(workers.ioLoops(),
-                    config.get(ProxyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
+                    config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));

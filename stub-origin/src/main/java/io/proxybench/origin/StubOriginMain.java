@@ -1,6 +1,7 @@
 package io.proxybench.origin;
 
-import io.proxybench.origin.behavior.DurationText;
+import io.proxybench.common.units.ByteSizeSyntax;
+import io.proxybench.common.units.DurationSyntax;
 import io.proxybench.origin.behavior.FaultMix;
 import io.proxybench.origin.behavior.LatencyModel;
 import org.slf4j.Logger;
@@ -30,7 +31,8 @@ public final class StubOriginMain implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String bind = "127.0.0.1";
 
-    @Option(names = "--payload-size", paramLabel = "BYTES", description = "Body size of each answer (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--payload-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Body size of each answer: 1024, 64KiB, 2MiB (default: ${DEFAULT-VALUE}).")
     int payloadSize = 1024;
 
     @Option(names = "--latency", paramLabel = "MODEL", converter = LatencyConverter.class,
@@ -152,7 +154,19 @@ public final class StubOriginMain implements Callable<Integer> {
         @Override
         public Duration convert(String value) {
             try {
-                return Duration.ofNanos(DurationText.parseNanos(value));
+                return DurationSyntax.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class ByteSizeConverter implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                // Out-of-range sizes are refused by the options' own payload limit.
+                return (int) Math.min(Integer.MAX_VALUE, ByteSizeSyntax.parse(value));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
