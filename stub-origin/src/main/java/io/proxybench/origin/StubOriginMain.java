@@ -128,48 +128,46 @@ public final class StubOriginMain implements Callable<Integer> {
         stopRequested.countDown();
     }
 
-    static final class LatencyConverter implements CommandLine.ITypeConverter<LatencyModel> {
+    /** Turns a parser's refusal into picocli's one-line usage error. */
+    abstract static class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
         @Override
-        public LatencyModel convert(String value) {
+        public final T convert(String value) {
             try {
-                return LatencyModel.parse(value);
+                return parse(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
+
+        abstract T parse(String value);
     }
 
-    static final class FaultMixConverter implements CommandLine.ITypeConverter<FaultMix> {
+    static final class LatencyConverter extends ParsingConverter<LatencyModel> {
         @Override
-        public FaultMix convert(String value) {
-            try {
-                return FaultMix.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+        LatencyModel parse(String value) {
+            return LatencyModel.parse(value);
         }
     }
 
-    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    static final class FaultMixConverter extends ParsingConverter<FaultMix> {
         @Override
-        public Duration convert(String value) {
-            try {
-                return DurationSyntax.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+        FaultMix parse(String value) {
+            return FaultMix.parse(value);
         }
     }
 
-    static final class ByteSizeConverter implements CommandLine.ITypeConverter<Integer> {
+    static final class DurationConverter extends ParsingConverter<Duration> {
         @Override
-        public Integer convert(String value) {
-            try {
-                // Out-of-range sizes are refused by the options' own payload limit.
-                return (int) Math.min(Integer.MAX_VALUE, ByteSizeSyntax.parse(value));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+        Duration parse(String value) {
+            return DurationSyntax.parse(value);
+        }
+    }
+
+    static final class ByteSizeConverter extends ParsingConverter<Integer> {
+        @Override
+        Integer parse(String value) {
+            // Out-of-range sizes are refused by the options' own payload limit.
+            return (int) Math.min(Integer.MAX_VALUE, ByteSizeSyntax.parse(value));
         }
     }
 }

@@ -1,13 +1,11 @@
 package io.proxybench.origin;
 
-import io.proxybench.common.units.UnitCases;
 import io.proxybench.common.units.UnitCases.Case;
 import io.proxybench.origin.behavior.LatencyModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine.TypeConversionException;
 
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,16 +17,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class SharedUnitCasesTest {
 
-    static List<Case> durations() {
-        return UnitCases.durations();
-    }
-
-    static List<Case> byteSizes() {
-        return UnitCases.byteSizes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("durations")
+    @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void drainTimeoutRow(Case c) {
         StubOriginMain.DurationConverter converter = new StubOriginMain.DurationConverter();
         if (c.accepted()) {
@@ -40,7 +30,7 @@ class SharedUnitCasesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("durations")
+    @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void latencyRow(Case c) {
         if (!c.accepted()) {
             assertThatThrownBy(() -> LatencyModel.parse(c.input())).hasMessage(c.message());
@@ -55,7 +45,7 @@ class SharedUnitCasesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("byteSizes")
+    @MethodSource("io.proxybench.common.units.UnitCases#byteSizes")
     void payloadSizeRow(Case c) {
         StubOriginMain.ByteSizeConverter converter = new StubOriginMain.ByteSizeConverter();
         if (c.accepted()) {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.common.units.UnitCases.Case;
 import java.time.Duration;
-import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,16 +13,8 @@ import org.junit.jupiter.api.Test;
 /** The grammar itself against the shared tables, and format/parse round trips beyond them. */
 class SharedCasesTest {
 
-    static List<Case> durations() {
-        return UnitCases.durations();
-    }
-
-    static List<Case> byteSizes() {
-        return UnitCases.byteSizes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("durations")
+    @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void durationRow(Case c) {
         if (c.accepted()) {
             Duration d = DurationSyntax.parse(c.input());
@@ -37,7 +28,7 @@ class SharedCasesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("byteSizes")
+    @MethodSource("io.proxybench.common.units.UnitCases#byteSizes")
     void byteSizeRow(Case c) {
         if (c.accepted()) {
             long bytes = ByteSizeSyntax.parse(c.input());

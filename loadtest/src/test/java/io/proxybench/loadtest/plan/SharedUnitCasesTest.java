@@ -3,10 +3,8 @@ package io.proxybench.loadtest.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.common.units.UnitCases;
 import io.proxybench.common.units.UnitCases.Case;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,16 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SharedUnitCasesTest {
 
-    static List<Case> durations() {
-        return UnitCases.durations();
-    }
-
-    static List<Case> byteSizes() {
-        return UnitCases.byteSizes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("durations")
+    @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void durationRow(Case c) throws PlanException {
         if (c.accepted()) {
             Duration d = DurationParser.parse(c.input(), "--origin-latency");
@@ -39,7 +29,7 @@ class SharedUnitCasesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("byteSizes")
+    @MethodSource("io.proxybench.common.units.UnitCases#byteSizes")
     void byteSizeRow(Case c) throws PlanException {
         if (!c.accepted()) {
             assertThatThrownBy(() -> ByteSizeParser.parse(c.input(), "--payload-size"))

@@ -1,6 +1,5 @@
 package io.proxybench.core.config;
 
-import io.proxybench.common.units.UnitCases;
 import io.proxybench.common.units.UnitCases.Case;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,16 +15,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class SharedUnitCasesTest {
 
-    static List<Case> durations() {
-        return UnitCases.durations();
-    }
-
-    static List<Case> byteSizes() {
-        return UnitCases.byteSizes();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("durations")
+    @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void durationRow(Case c) {
         // shutdown.drainTimeout: a key that takes any duration, 0 included.
         ConfigLoader loader = new ConfigLoader(ConfigSchema.common()).flags(List.of("shutdown.drainTimeout=" + c.input()));
@@ -39,7 +30,7 @@ class SharedUnitCasesTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("byteSizes")
+    @MethodSource("io.proxybench.common.units.UnitCases#byteSizes")
     void byteSizeRow(Case c) {
         ConfigKey<Integer> size = ConfigKey.bytes("limits.maxHeaderSize", 0, 0, Integer.MAX_VALUE, "x");
         if (c.accepted()) {
