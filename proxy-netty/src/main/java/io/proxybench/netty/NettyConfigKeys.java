@@ -6,11 +6,11 @@ import io.proxybench.core.config.FrontEndNamespace;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The settings only the Netty front end has, named within {@link FrontEndNamespace#NETTY}, and its
- * {@code reference} profile. The Tomcat front end ignores these keys when a shared file sets them.
+ * {@code reference} profiles (see {@link ReferenceWorkers}). The Tomcat front end ignores these keys
+ * when a shared file sets them.
  */
 public final class NettyConfigKeys {
 
@@ -45,12 +45,18 @@ public final class NettyConfigKeys {
                 ALLOCATOR);
     }
 
-    /** The common keys, these, and the {@code reference} profile: the write-up's 4/8/4 worker layout. */
+    /**
+     * The common keys, these, and the profiles {@code reference} (the write-up's worker ratios scaled
+     * to this machine's cores) and {@code reference-literal} (its 4/8/4 as written).
+     */
     public static ConfigSchema schema() {
+        return schema(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #schema()}, with {@code reference} scaled to {@code cores}. */
+    public static ConfigSchema schema(int cores) {
         return ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).addAll(all())
-                .addProfile("reference", Map.of(
-                        WORKERS_INBOUND.name(), "4",
-                        WORKERS_STAGE.name(), "8",
-                        WORKERS_OUTBOUND.name(), "4"));
+                .addProfile(ReferenceWorkers.PROFILE, ReferenceWorkers.scaledTo(cores).settings())
+                .addProfile(ReferenceWorkers.LITERAL_PROFILE, ReferenceWorkers.LITERAL.settings());
     }
 }

@@ -44,6 +44,8 @@ public final class NettyProxyServer implements ProxyServer {
 
     private static final Logger log = LoggerFactory.getLogger(NettyProxyServer.class);
     private static final Duration LOOP_SHUTDOWN_TIMEOUT = Duration.ofSeconds(3);
+    /** What the {@code reference} profile was scaled to (see {@link NettyConfigKeys#schema()}). */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private final ProxyContext px;
     private final WorkerLayout workers;
@@ -94,6 +96,7 @@ public final class NettyProxyServer implements ProxyServer {
             OriginConnectionPool<Channel> p = pool;
             metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) p::leasedCount);
             metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) p::idleCount);
+            WorkerGauges.register(metrics.registry(), config, CORES);
 
             ProxyContext px = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
             ClientChannelInitializer clients = new ClientChannelInitializer(px);
@@ -117,8 +120,9 @@ public final class NettyProxyServer implements ProxyServer {
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
-            log.info("proxy-netty: transport and workers {}, allocator {}, {} filter(s), origin pool max {}/host",
-                    workers, config.get(NettyConfigKeys.ALLOCATOR), filters.size(), settings.maxPerHost());
+            log.info("proxy-netty: transport and workers {} ({}), allocator {}, {} filter(s), origin pool max {}/host",
+                    workers, WorkerGauges.describe(config, CORES), config.get(NettyConfigKeys.ALLOCATOR), filters.size(),
+                    settings.maxPerHost());
             return new NettyProxyServer(px, workers, pool, clients, serverChannel, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {

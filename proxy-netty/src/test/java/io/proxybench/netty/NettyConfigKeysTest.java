@@ -27,10 +27,10 @@ class NettyConfigKeysTest {
     }
 
     @Test
-    void referenceProfileIsTheWriteUpsWorkerLayout() {
-        ProxyConfig c = new ConfigLoader(NettyConfigKeys.schema()).profile("reference").load();
+    void referenceProfileIsTheWriteUpsWorkerLayoutScaledToTheCores() {
+        ProxyConfig c = new ConfigLoader(NettyConfigKeys.schema(2)).profile("reference").load();
         assertThat(List.of(c.get(NettyConfigKeys.WORKERS_INBOUND), c.get(NettyConfigKeys.WORKERS_STAGE),
-                c.get(NettyConfigKeys.WORKERS_OUTBOUND))).containsExactly(4, 8, 4);
+                c.get(NettyConfigKeys.WORKERS_OUTBOUND))).containsExactly(1, 2, 1);
         assertThat(c.sources()).containsEntry("workers.stage", "profile reference");
     }
 
