@@ -18,9 +18,6 @@ public record ReferenceWorkers(int cores, int inbound, int stage, int outbound) 
     /** The layout as the write-up ran it, on its 8 cores. */
     public static final ReferenceWorkers LITERAL = new ReferenceWorkers(8, 4, 8, 4);
 
-    /** The write-up's ratios of workers to cores, as people say them. */
-    public static final String RATIO = "inbound 1/2, stage 1, outbound 1/2 of the cores";
-
     /** The write-up's ratios applied to {@code cores}: 2 cores give 1/2/1, 16 give 8/16/8. */
     public static ReferenceWorkers scaledTo(int cores) {
         if (cores < 1) {
