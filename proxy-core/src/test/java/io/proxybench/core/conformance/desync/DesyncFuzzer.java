@@ -18,8 +18,8 @@ import java.util.List;
 /**
  * Drives the request-side and response-side desync checks over seeded cases and the corpus.
  * {@code -Dfuzz.cases=N} sets how many generated cases run per side (default
- * {@value #DEFAULT_REQUEST_CASES} and {@value #DEFAULT_RESPONSE_CASES}), {@code -Dfuzz.seed=S} the
- * seed. A failing case is logged as its replayable line and appended to the corpus file
+ * {@value #DEFAULT_REQUEST_CASES} and {@value #DEFAULT_RESPONSE_CASES}; {@code -Dfuzz.responseCases}
+ * sets the origin-answer side alone), {@code -Dfuzz.seed=S} the seed. A failing case is logged as its replayable line and appended to the corpus file
  * ({@code proxy-core/src/test/resources/desync-corpus.txt}, found from the working directory
  * upwards, or {@code -Dfuzz.corpus=path}), whose cases run on every build.
  */
@@ -42,8 +42,9 @@ public final class DesyncFuzzer {
         return Integer.getInteger("fuzz.cases", DEFAULT_REQUEST_CASES);
     }
 
+    /** {@code -Dfuzz.responseCases} when given (origin answers are cheaper to run), else {@code -Dfuzz.cases}. */
     public static int responseCases() {
-        return Integer.getInteger("fuzz.cases", DEFAULT_RESPONSE_CASES);
+        return Integer.getInteger("fuzz.responseCases", Integer.getInteger("fuzz.cases", DEFAULT_RESPONSE_CASES));
     }
 
     public static long seed() {
