@@ -3,7 +3,9 @@ package io.proxybench.tomcat.origin;
 import com.codahale.metrics.Counter;
 import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.impl.io.DefaultHttpResponseParserFactory;
+import org.apache.hc.core5.http.io.HttpMessageParserFactory;
 import org.apache.hc.core5.http.io.HttpConnectionFactory;
 
 import java.io.IOException;
@@ -22,7 +24,8 @@ final class CountingConnectionFactory implements HttpConnectionFactory<ManagedHt
             .setMaxHeaderCount(1000)
             .build();
 
-    private final DefaultHttpResponseParserFactory responses = new DefaultHttpResponseParserFactory(HEAD_LIMITS);
+    private final HttpMessageParserFactory<ClassicHttpResponse> responses =
+            InterimBoundedParser.factory(new DefaultHttpResponseParserFactory(HEAD_LIMITS));
     private final Counter opened;
 
     CountingConnectionFactory(Counter opened) {

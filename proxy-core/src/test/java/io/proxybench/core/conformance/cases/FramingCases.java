@@ -173,6 +173,24 @@ public interface FramingCases extends ConformanceContext {
     }
 
     @Test
+    @DisplayName("an origin flooding interim (1xx) responses -> 502 or close, not an exchange held for ever")
+    default void interimResponseFloodIsBounded() throws Exception {
+        String target = WIRE + "/interim-flood-" + FRAMING_IDS.incrementAndGet();
+        // Far more than any origin sends, and written faster than the read timeout could ever notice.
+        String respond = WireOrigin.respondHeader(Escapes.ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"), 200_000, false);
+        try (RawHttpConnection c = proxy().connect()) {
+            c.send("GET " + target + " HTTP/1.1\r\n" + HOST_LINE + WireOrigin.RESPOND + ": " + respond + "\r\n\r\n");
+            try {
+                RawResponse r = c.readFinalResponse(false, Duration.ofSeconds(10));
+                assertThat(r.status()).as("answer after 200000 interim responses: %s", r).isEqualTo(502);
+            } catch (RawHttpConnection.ConnectionClosedException closed) {
+                // Closing is as safe as a 502.
+            }
+        }
+        assertStillServing(proxy());
+    }
+
+    @Test
     @DisplayName("an origin answer longer than it frames never answers the client's next pipelined request")
     default void originLeftoversNeverAnswerAPipelinedRequest() throws Exception {
         ProxyUnderTest p = startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
