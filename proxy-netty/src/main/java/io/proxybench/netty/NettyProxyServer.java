@@ -108,6 +108,8 @@ public final class NettyProxyServer implements ProxyServer {
                     .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    // A client that half-closes after its requests still gets its answers (see ClientConnectionHandler).
+                    .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
                     .childHandler(clients);
             try {

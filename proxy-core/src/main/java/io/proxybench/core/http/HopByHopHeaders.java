@@ -69,6 +69,26 @@ public final class HopByHopHeaders {
         return tokens;
     }
 
+    /**
+     * The first header {@code Connection} names that frames or routes the message (Content-Length,
+     * Transfer-Encoding, Host), or {@code null}. Stripping such a header as hop-by-hop would forward
+     * the body unframed or the request unrouted, so a proxy refuses the request instead.
+     */
+    public static String namedFramingHeader(Headers headers) {
+        for (String token : connectionTokens(headers)) {
+            if (isFramingOrRouting(token)) {
+                return token;
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code name} is Content-Length, Transfer-Encoding or Host (any case). */
+    public static boolean isFramingOrRouting(String name) {
+        return name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("transfer-encoding")
+                || name.equalsIgnoreCase("host");
+    }
+
     /** True when a {@code Connection} header carries the {@code close} token. */
     public static boolean requestsClose(Headers headers) {
         return connectionTokens(headers).contains("close");

@@ -10,6 +10,7 @@ public enum ProxyError {
     REQUEST_SMUGGLING(400, "bad request: both Content-Length and Transfer-Encoding", "badRequest"),
     HEADER_TOO_LARGE(431, "request header fields too large", "headerTooLarge"),
     URI_TOO_LONG(414, "request line too long", "badRequest"),
+    VERSION_NOT_SUPPORTED(505, "HTTP version not supported", "badRequest"),
     CONNECT(502, "origin connect failed", "connect"),
     RESET(502, "origin connection reset", "reset"),
     ORIGIN_PROTOCOL(502, "origin sent an invalid response", "originProtocol"),

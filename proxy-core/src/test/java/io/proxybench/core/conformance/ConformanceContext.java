@@ -3,6 +3,7 @@ package io.proxybench.core.conformance;
 import io.proxybench.core.conformance.client.BodyBytes;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordingOrigin;
+import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.origin.StubOrigin;
 
 import java.util.Map;
@@ -20,6 +21,8 @@ public interface ConformanceContext {
 
     /** Route prefix of the {@link RecordingOrigin} on the shared proxy. */
     String RECORDED = "/_recorded";
+    /** Route prefix of the {@link WireOrigin}. */
+    String WIRE = "/_wire";
     /** Route prefix of an origin address that refuses connections. */
     String DEAD = "/_dead";
 
@@ -28,6 +31,9 @@ public interface ConformanceContext {
 
     /** The origin that writes down what the proxy forwarded. */
     RecordingOrigin recorder();
+
+    /** The origin that parses what the proxy forwarded strictly and answers with its serial number. */
+    WireOrigin wireOrigin();
 
     /** The proxy every case may use; it must stay healthy whatever a case did to it. */
     ProxyUnderTest proxy();

@@ -7,8 +7,10 @@ import io.proxybench.core.conformance.cases.BodyCases;
 import io.proxybench.core.conformance.cases.ClientAbortCases;
 import io.proxybench.core.conformance.cases.ClientTimeoutCases;
 import io.proxybench.core.conformance.cases.ConnectionReuseCases;
+import io.proxybench.core.conformance.cases.DesyncFuzzCases;
 import io.proxybench.core.conformance.cases.FilterCases;
 import io.proxybench.core.conformance.cases.ForwardingCases;
+import io.proxybench.core.conformance.cases.FramingCases;
 import io.proxybench.core.conformance.cases.HeaderCases;
 import io.proxybench.core.conformance.cases.OriginFaultCases;
 import io.proxybench.core.conformance.cases.RequestLimitCases;
@@ -16,6 +18,7 @@ import io.proxybench.core.conformance.filters.ConformanceFilters;
 import io.proxybench.core.conformance.guard.EventLoopErrorGuard;
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.core.conformance.origin.RecordingOrigin;
+import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
@@ -63,7 +66,8 @@ import java.util.concurrent.TimeUnit;
 @ExtendWith(EventLoopErrorGuard.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCases, ConnectionReuseCases, HeaderCases,
-        OriginFaultCases, RequestLimitCases, FilterCases, ClientAbortCases, ClientTimeoutCases, AdminCases {
+        OriginFaultCases, RequestLimitCases, FilterCases, ClientAbortCases, ClientTimeoutCases, AdminCases,
+        FramingCases, DesyncFuzzCases {
 
     /** Timeouts the cases are written around; short so that the suite stays fast. */
     public static final Duration ORIGIN_READ_TIMEOUT = Duration.ofSeconds(1);
@@ -77,6 +81,7 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
 
     private StubOrigin origin;
     private RecordingOrigin recorder;
+    private WireOrigin wire;
     private ProxyUnderTest proxy;
     private final Deque<AutoCloseable> perCase = new ArrayDeque<>();
 
@@ -102,10 +107,12 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
     final void startShared() throws Exception {
         origin = StubOrigin.started(originOptions());
         recorder = RecordingOrigin.start();
+        wire = WireOrigin.start();
         int deadPort = unusedPort();
         proxy = launch(Map.of(ROUTES, String.join(";",
                 "/=127.0.0.1:" + origin.port(),
                 RECORDED + "=127.0.0.1:" + recorder.port(),
+                WIRE + "=127.0.0.1:" + wire.port(),
                 DEAD + "=127.0.0.1:" + deadPort)));
     }
 
@@ -120,6 +127,7 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
     final void stopShared() {
         closeQuietly(proxy);
         closeQuietly(recorder);
+        closeQuietly(wire);
         closeQuietly(origin);
     }
 
@@ -131,6 +139,11 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
     @Override
     public final RecordingOrigin recorder() {
         return recorder;
+    }
+
+    @Override
+    public final WireOrigin wireOrigin() {
+        return wire;
     }
 
     @Override

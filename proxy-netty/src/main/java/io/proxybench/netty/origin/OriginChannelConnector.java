@@ -115,8 +115,11 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
      */
     public static void giveBack(PooledConnection<Channel> c, boolean reusable) {
         if (c.loop().inEventLoop()) {
-            responseHandler(c.connection()).unbind();
-            c.release(reusable);
+            OriginResponseHandler handler = responseHandler(c.connection());
+            handler.unbind();
+            if (!reusable || !handler.deferWhileReading(() -> c.release(c.connection().isActive()))) {
+                c.release(reusable);
+            }
         } else {
             c.loop().execute(() -> giveBack(c, reusable));
         }

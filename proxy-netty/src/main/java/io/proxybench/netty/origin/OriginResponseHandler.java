@@ -36,6 +36,8 @@ import java.util.concurrent.TimeUnit;
 public final class OriginResponseHandler extends ChannelDuplexHandler {
 
     private static final Logger log = LoggerFactory.getLogger(OriginResponseHandler.class);
+    /** Interim (1xx) responses allowed before the final one; real origins send one or two. */
+    private static final int MAX_INTERIM_RESPONSES = 100;
 
     private final long readTimeoutNanos;
     private ChannelHandlerContext ctx;
@@ -43,6 +45,11 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     private boolean sameLoop;
     private List<HttpObject> burst;
     private boolean skipInformationalEnd;
+    private int informational;
+    /** Inside a read: messages decoded from its bytes may still come. */
+    private boolean reading;
+    /** A release held back until the read in progress has been handled (see {@link #deferWhileReading}). */
+    private Runnable afterRead;
     /** When the origin last had something to say or to read: the last response read or request write. */
     private long lastActivityNanos;
     private ScheduledFuture<?> timeout;
@@ -61,9 +68,32 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
         listener = l;
         sameLoop = l.clientLoop() == ctx.executor();
         skipInformationalEnd = false;
+        informational = 0;
         lastActivityNanos = System.nanoTime();
         if (timeout == null) {
             timeout = ctx.executor().schedule(this::checkSilence, readTimeoutNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * On this connection's loop: when a read is in progress, holds {@code release} back until it
+     * has been handled and returns true. Bytes after a response arrive in the same read as its end;
+     * handed back at once, the connection could go to a request pipelined behind, and those bytes
+     * would answer it. Held back, they reach no exchange and close the connection first.
+     */
+    public boolean deferWhileReading(Runnable release) {
+        if (!reading) {
+            return false;
+        }
+        afterRead = release;
+        return true;
+    }
+
+    private void runAfterRead() {
+        Runnable r = afterRead;
+        if (r != null) {
+            afterRead = null;
+            r.run();
         }
     }
 
@@ -84,6 +114,7 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        reading = true;
         OriginListener l = listener;
         if (l == null || !(msg instanceof HttpObject)) {
             // Bytes nobody asked for: the connection is out of step and must not be reused.
@@ -124,6 +155,8 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
         } else if (burst != null && l != null) {
             handOver(l);
         }
+        reading = false;
+        runAfterRead();
     }
 
     private void handOver(OriginListener l) {
@@ -148,6 +181,12 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
                 && response.status().codeClass() == HttpStatusClass.INFORMATIONAL && response.status().code() != 101) {
             skipInformationalEnd = !(msg instanceof LastHttpContent);
             ReferenceCountUtil.release(msg);
+            if (++informational > MAX_INTERIM_RESPONSES) {
+                // Each one counts as activity: without a bound, a flood would hold the exchange for ever.
+                fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("more than " + MAX_INTERIM_RESPONSES
+                        + " interim responses"));
+                ctx.close();
+            }
             return true;
         }
         return false;
@@ -170,6 +209,8 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimeout();
+        reading = false;
+        runAfterRead();
         fail(ProxyError.RESET, new IOException("origin closed the connection before the response was complete"));
     }
 

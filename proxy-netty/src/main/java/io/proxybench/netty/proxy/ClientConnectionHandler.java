@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.ReferenceCountUtil;
@@ -49,6 +50,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     private boolean reading = true;
     /** No further request is served: the connection closes once the current response is out. */
     private boolean closing;
+    /** The client half-closed: what it sent is served, then the connection closes. */
+    private boolean inputShutdown;
 
     ClientConnectionHandler(ProxyContext px, ClientTimeouts timeouts) {
         this.px = px;
@@ -105,7 +108,11 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        if (evt == ClientTimeouts.HEAD_TIMEOUT) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            // The decoder has passed on every request it could make of the bytes before the FIN.
+            inputShutdown = true;
+            closeIfInputExhausted();
+        } else if (evt == ClientTimeouts.HEAD_TIMEOUT) {
             if (current == null && !closing) {
                 px.metrics.error(ProxyError.CLIENT_TIMEOUT);
                 px.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
@@ -163,7 +170,31 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         runQueued();
-        updateReading();
+        if (!closeIfInputExhausted()) {
+            updateReading();
+        }
+    }
+
+    /**
+     * After a half-close: closes once nothing is left to answer, and at once when the request in
+     * progress can never be complete (its origin exchange is abandoned, the body never terminated).
+     */
+    private boolean closeIfInputExhausted() {
+        if (!inputShutdown || closing || (queued != null && !queued.isEmpty())) {
+            return false;
+        }
+        Exchange ex = current;
+        if (ex == null) {
+            closing = true;
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return true;
+        }
+        if (!ex.requestComplete()) {
+            closing = true;
+            ctx.close();
+            return true;
+        }
+        return false;
     }
 
     /** Whether the connection will close after the current response. */

@@ -105,6 +105,7 @@ final class Exchange implements OriginListener, AcquireCallback<Channel>, Filter
         this.px = conn.px;
         this.request = request;
         this.startNanos = System.nanoTime();
+        RequestChecks.serveHigherMinorAs11(request);
         this.clientKeepAlive = HttpUtil.isKeepAlive(request);
         this.clientVersion = request.protocolVersion();
         this.head = HttpMethod.HEAD.equals(request.method());
@@ -118,6 +119,13 @@ final class Exchange implements OriginListener, AcquireCallback<Channel>, Filter
             mustClose = true;
             ReferenceCountUtil.release(request);
             fail(RequestChecks.decoderError(request.decoderResult().cause()), request.decoderResult().cause());
+            return;
+        }
+        ProxyError framing = RequestChecks.framingError(request);
+        if (framing != null) {
+            requestComplete = true;
+            mustClose = true; // the body, if any, cannot be framed: the connection cannot go on
+            fail(framing, new IllegalArgumentException("request framing refused"));
             return;
         }
         if (!RequestChecks.hasValidHost(request)) {
@@ -353,6 +361,10 @@ final class Exchange implements OriginListener, AcquireCallback<Channel>, Filter
             if (!(msg instanceof HttpContent)) {
                 return;
             }
+            if (done) {
+                ReferenceCountUtil.release(msg);
+                return;
+            }
         }
         if (msg instanceof HttpContent content) {
             if (filteringResponse) {
@@ -367,6 +379,10 @@ final class Exchange implements OriginListener, AcquireCallback<Channel>, Filter
         px.metrics.originLatency().update(System.nanoTime() - originStartNanos, TimeUnit.NANOSECONDS);
         if (r.status().code() == 101) {
             fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("origin switched protocols unasked"));
+            return;
+        }
+        if (!ResponseChecks.framedSoundly(r)) {
+            fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("ambiguous response framing"));
             return;
         }
         response = r;

@@ -2,17 +2,17 @@ package io.proxybench.tomcat.origin;
 
 import com.codahale.metrics.Counter;
 import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
-import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
-import org.apache.hc.core5.http.config.CharCodingConfig;
 import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.impl.io.DefaultHttpResponseParserFactory;
+import org.apache.hc.core5.http.io.HttpMessageParserFactory;
 import org.apache.hc.core5.http.io.HttpConnectionFactory;
 
 import java.io.IOException;
 import java.net.Socket;
 
 /**
- * Makes the origin connections: HttpClient's managed connections with a strict response parser,
+ * Makes the origin connections: {@link FramedOriginConnection}s with a strict response parser,
  * counting each one opened. HttpClient's default parser skips lines that are not HTTP until one
  * is; a proxy must call such an origin broken (502) instead of waiting for sense to appear.
  */
@@ -24,8 +24,8 @@ final class CountingConnectionFactory implements HttpConnectionFactory<ManagedHt
             .setMaxHeaderCount(1000)
             .build();
 
-    private final ManagedHttpClientConnectionFactory connections = new ManagedHttpClientConnectionFactory(
-            HEAD_LIMITS, CharCodingConfig.DEFAULT, new DefaultHttpResponseParserFactory(HEAD_LIMITS));
+    private final HttpMessageParserFactory<ClassicHttpResponse> responses =
+            InterimBoundedParser.factory(new DefaultHttpResponseParserFactory(HEAD_LIMITS));
     private final Counter opened;
 
     CountingConnectionFactory(Counter opened) {
@@ -34,7 +34,10 @@ final class CountingConnectionFactory implements HttpConnectionFactory<ManagedHt
 
     @Override
     public ManagedHttpClientConnection createConnection(Socket socket) throws IOException {
-        ManagedHttpClientConnection connection = connections.createConnection(socket);
+        FramedOriginConnection connection = new FramedOriginConnection(HEAD_LIMITS, responses);
+        if (socket != null) {
+            connection.bind(socket);
+        }
         opened.inc();
         return connection;
     }

@@ -1,5 +1,6 @@
 package io.proxybench.tomcat.proxy;
 
+import io.proxybench.tomcat.origin.AbortableRequestBody;
 import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 
 import java.io.EOFException;
@@ -34,11 +35,20 @@ final class ClientBodyEntity extends AbstractHttpEntity {
         byte[] buffer = new byte[(int) (length >= 0 ? Math.max(1, Math.min(BUFFER_SIZE, length)) : BUFFER_SIZE)];
         long remaining = length;
         while (length < 0 || remaining > 0) {
-            int n = readClient(buffer, length < 0 ? buffer.length : (int) Math.min(buffer.length, remaining));
-            if (n < 0) {
-                if (length >= 0) {
+            int n;
+            try {
+                n = readClient(buffer, length < 0 ? buffer.length : (int) Math.min(buffer.length, remaining));
+                if (n < 0 && length >= 0) {
                     throw clientFailed(new EOFException("client closed after " + sent + " of " + length + " body bytes"));
                 }
+            } catch (IOException e) {
+                // Before the exception unwinds through HttpClient, whose closing the stream would end the body properly.
+                if (origin instanceof AbortableRequestBody body) {
+                    body.abort();
+                }
+                throw e;
+            }
+            if (n < 0) {
                 break;
             }
             origin.write(buffer, 0, n);

@@ -137,6 +137,12 @@ final class OriginForwarder {
     private void relay(HttpServletRequest req, HttpServletResponse resp, ProxyExchange exchange, OriginCall call)
             throws IOException, InterruptedException {
         ClassicHttpResponse response = call.response();
+        String framing = ResponseFraming.problem(response);
+        if (framing != null) {
+            call.abort();
+            errors.fail(resp, ProxyError.ORIGIN_PROTOCOL, framing);
+            return;
+        }
         MapHeaders headers = new MapHeaders();
         for (Header h : response.getHeaders()) {
             headers.add(h.getName(), h.getValue());

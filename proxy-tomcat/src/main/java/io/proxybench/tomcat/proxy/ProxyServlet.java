@@ -83,8 +83,15 @@ public final class ProxyServlet extends HttpServlet {
             return;
         }
         Headers headers = head.headers();
-        HopByHopHeaders.strip(headers);
         String protocol = req.getProtocol();
+        String framingProblem = framingProblem(headers, protocol);
+        if (framingProblem != null) {
+            // The body cannot be trusted to end where Tomcat thinks: nothing more is read from this connection.
+            resp.setHeader("Connection", "close");
+            errors.fail(resp, ProxyError.BAD_REQUEST, framingProblem);
+            return;
+        }
+        HopByHopHeaders.strip(headers);
         ForwardedHeaders.apply(headers, req.getRemoteAddr(), req.getScheme(), viaName, version(protocol));
         ProxyExchange exchange = new ProxyExchange(req.getMethod(), head.target(), protocol, headers,
                 new InetSocketAddress(InetAddress.getByName(req.getRemoteAddr()), req.getRemotePort()));
@@ -106,6 +113,22 @@ public final class ProxyServlet extends HttpServlet {
             return;
         }
         forwarder.forward(req, resp, exchange, route.origins().next());
+    }
+
+    /**
+     * Why the request's framing is refused, or {@code null}: Content-Length, Transfer-Encoding or Host
+     * named in {@code Connection} (stripped as hop-by-hop, the body would go on unframed), or
+     * Transfer-Encoding on HTTP/1.0, whose framing RFC 9112 §6.1 calls faulty.
+     */
+    private static String framingProblem(Headers headers, String protocol) {
+        String named = HopByHopHeaders.namedFramingHeader(headers);
+        if (named != null) {
+            return "Connection names " + named;
+        }
+        if ("HTTP/1.0".equals(protocol) && headers.get("Transfer-Encoding") != null) {
+            return "Transfer-Encoding on HTTP/1.0";
+        }
+        return null;
     }
 
     /** An inbound filter's own answer. */

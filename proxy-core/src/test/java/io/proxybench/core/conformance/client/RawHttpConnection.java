@@ -157,6 +157,11 @@ public final class RawHttpConnection implements AutoCloseable {
         }
     }
 
+    /** Shuts down the write side (FIN), as a client that has said all it will; reading goes on. */
+    public void shutdownOutput() throws IOException {
+        socket.shutdownOutput();
+    }
+
     /** Closes with RST instead of FIN, as a client that crashes or gives up does. */
     public void abort() {
         try {

@@ -1,0 +1,58 @@
+package io.proxybench.core.conformance.cases;
+
+import io.proxybench.core.conformance.ConformanceContext;
+import io.proxybench.core.conformance.ProxyUnderTest;
+import io.proxybench.core.conformance.desync.DesyncFuzzer;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The desync fuzzer (see {@link DesyncFuzzer}): seeded request streams and origin answers, and the
+ * corpus of every case that ever failed. Bounded by {@code -Dfuzz.cases}; each case has its own
+ * deadlines, so the long timeout only matters for large runs.
+ */
+public interface DesyncFuzzCases extends ConformanceContext {
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.HOURS)
+    @DisplayName("fuzzed request streams: the origin gets exactly the requests whose answers the client got, bodies intact")
+    default void fuzzedRequestStreamsNeverDesync() throws Exception {
+        List<String> failures = DesyncFuzzer.fuzzRequests(frontEndName(), proxy().port(), wireOrigin(),
+                DesyncFuzzer.requestCases());
+        assertThat(failures).as("desynchronised request streams").isEmpty();
+        assertStillServing(proxy());
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.HOURS)
+    @DisplayName("fuzzed origin answers: 502 or close for what cannot be framed, and no leftovers for the next request")
+    default void fuzzedOriginAnswersNeverDesync() throws Exception {
+        ProxyUnderTest p = singleOriginConnectionProxy();
+        List<String> failures = DesyncFuzzer.fuzzResponses(frontEndName(), p.port(), DesyncFuzzer.responseCases());
+        assertThat(failures).as("desynchronised origin answers").isEmpty();
+    }
+
+    @Test
+    @DisplayName("every case in the desync corpus passes")
+    default void desyncCorpusPasses() throws Exception {
+        ProxyUnderTest p = singleOriginConnectionProxy();
+        List<String> failures = DesyncFuzzer.replayCorpus(frontEndName(), proxy().port(), wireOrigin(), p.port());
+        assertThat(failures).as("corpus cases failing").isEmpty();
+    }
+
+    /** A proxy in front of the wire origin that may hold only one connection to it, so that a bad one would be reused. */
+    private ProxyUnderTest singleOriginConnectionProxy() throws Exception {
+        return startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
+    }
+
+    private String frontEndName() {
+        return getClass().getSimpleName();
+    }
+}
