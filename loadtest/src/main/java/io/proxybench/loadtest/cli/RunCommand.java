@@ -4,6 +4,7 @@ import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.report.ReportWriter;
+import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.tools.KitLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -11,12 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
+import picocli.CommandLine;
 
 /** {@code proxybench run}: the ramp from processes to the results table and charts. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -89,8 +90,8 @@ public class RunCommand implements Callable<Integer> {
             out.println();
             out.print(ReportWriter.write(outcome.runDir()));
             out.println();
-            out.println("report: " + outcome.runDir().resolve("report.md"));
-            out.println("charts: " + outcome.runDir().resolve("report.html"));
+            out.println("report: " + RunFiles.of(outcome.runDir()).reportMd());
+            out.println("charts: " + RunFiles.of(outcome.runDir()).reportHtml());
         } catch (IOException e) {
             err.println("proxybench run: the report could not be written (" + e.getMessage() + "); results are in "
                     + outcome.runDir() + ", retry with: proxybench report " + outcome.runDir());

@@ -1,17 +1,17 @@
 package io.proxybench.loadtest.compare;
 
-import io.proxybench.loadtest.report.ResultsFormatException;
-import io.proxybench.loadtest.report.ResultsReader;
-import io.proxybench.loadtest.report.RunResults;
+import io.proxybench.loadtest.results.ResultsFormatException;
+import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.RunResults;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code compare <baseline> <candidate> [--threshold 5]}: % change of every step figure, and a

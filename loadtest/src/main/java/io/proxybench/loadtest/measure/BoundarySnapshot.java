@@ -1,6 +1,6 @@
 package io.proxybench.loadtest.measure;
 
-import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
+import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
 import io.proxybench.loadtest.sample.ProcessSampler.Usage;
 
 /**
@@ -11,7 +11,7 @@ import io.proxybench.loadtest.sample.ProcessSampler.Usage;
  * @param origin null when the origin was not running
  * @param jvm    null for nginx, or when the admin port did not answer
  */
-public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, JvmFigures jvm) {
+public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, Totals jvm) {
 
     public double secondsUntil(BoundarySnapshot later) {
         return (later.nanos - nanos) / 1e9;

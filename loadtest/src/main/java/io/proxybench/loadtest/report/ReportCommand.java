@@ -1,14 +1,16 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.ResultsFormatException;
+import io.proxybench.loadtest.results.RunFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code report <run-dir>}: re-renders report.md, report.html and the charts; prints the table. */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -30,8 +32,8 @@ public class ReportCommand implements Callable<Integer> {
         try {
             out.print(ReportWriter.write(runDir));
             out.flush();
-            err.println("report: wrote " + runDir.resolve(MarkdownReport.FILE_NAME) + ", "
-                    + runDir.resolve(HtmlReport.FILE_NAME) + " and " + runDir.resolve(ReportCharts.DIRECTORY) + "/");
+            err.println("report: wrote " + RunFiles.of(runDir).reportMd() + ", "
+                    + RunFiles.of(runDir).reportHtml() + " and " + RunFiles.of(runDir).charts() + "/");
             err.flush();
             return 0;
         } catch (ResultsFormatException e) {

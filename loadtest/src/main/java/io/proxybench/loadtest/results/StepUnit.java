@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.results;
 
 /**
  * What the number of a step counts, as run.json's {@code stepUnit} says: connections (the closed
@@ -27,7 +27,7 @@ public enum StepUnit {
      * The unit run.json names; a run without {@code stepUnit} is read by its {@code model}, and a run
      * with neither (made before the open model existed) counted connections.
      */
-    static StepUnit of(String stepUnit, String model) {
+    public static StepUnit of(String stepUnit, String model) {
         if (stepUnit != null) {
             for (StepUnit unit : values()) {
                 if (unit.id.equalsIgnoreCase(stepUnit.trim())) {

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.results;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /** Everything a results directory holds that reports and comparisons are made from. */
-public record RunResults(Path dir, RunInfo run, List<StepResult> steps, List<Sample> samples) {
+public record RunResults(Path dir, RunMetadata run, List<StepRecord> steps, List<Sample> samples) {
 
     public RunResults {
         steps = List.copyOf(steps);
@@ -23,12 +23,12 @@ public record RunResults(Path dir, RunInfo run, List<StepResult> steps, List<Sam
      */
     public List<String> frontEndLabels() {
         Set<String> labels = new LinkedHashSet<>();
-        for (RunInfo.FrontEnd fe : run.frontEnds()) {
+        for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
             if (fe.label() != null) {
                 labels.add(fe.label());
             }
         }
-        for (StepResult s : steps) {
+        for (StepRecord s : steps) {
             if (s.frontEnd() != null) {
                 labels.add(s.frontEnd());
             }
@@ -44,7 +44,7 @@ public record RunResults(Path dir, RunInfo run, List<StepResult> steps, List<Sam
     /** Distinct connection counts of the steps, ascending. */
     public List<Integer> connectionCounts() {
         Set<Integer> counts = new TreeSet<>();
-        for (StepResult s : steps) {
+        for (StepRecord s : steps) {
             if (s.connections() != null) {
                 counts.add(s.connections());
             }
@@ -56,19 +56,19 @@ public record RunResults(Path dir, RunInfo run, List<StepResult> steps, List<Sam
      * Steps ordered as the reference table reads: by connections, then front ends interleaved in
      * declaration order; a step repeated for the same pair keeps its run order.
      */
-    public List<StepResult> stepsInTableOrder() {
+    public List<StepRecord> stepsInTableOrder() {
         List<String> labels = frontEndLabels();
-        List<StepResult> ordered = new ArrayList<>(steps);
+        List<StepRecord> ordered = new ArrayList<>(steps);
         ordered.sort(Comparator
-                .comparing((StepResult s) -> s.connections() == null ? Integer.MAX_VALUE : s.connections())
+                .comparing((StepRecord s) -> s.connections() == null ? Integer.MAX_VALUE : s.connections())
                 .thenComparing(s -> s.frontEnd() == null ? Integer.MAX_VALUE : labels.indexOf(s.frontEnd())));
         return ordered;
     }
 
     /** The last step recorded for this front end at this connection count. */
-    public Optional<StepResult> step(String frontEnd, int connections) {
-        StepResult found = null;
-        for (StepResult s : steps) {
+    public Optional<StepRecord> step(String frontEnd, int connections) {
+        StepRecord found = null;
+        for (StepRecord s : steps) {
             if (frontEnd.equals(s.frontEnd()) && s.connections() != null && s.connections() == connections) {
                 found = s;
             }
@@ -89,7 +89,7 @@ public record RunResults(Path dir, RunInfo run, List<StepResult> steps, List<Sam
     }
 
     /** Declared settings of a front end, if run.json has them. */
-    public Optional<RunInfo.FrontEnd> frontEnd(String label) {
+    public Optional<RunMetadata.FrontEndInfo> frontEnd(String label) {
         return run.frontEnds().stream().filter(fe -> label.equals(fe.label())).findFirst();
     }
 }

@@ -1,24 +1,17 @@
 package io.proxybench.loadtest.machine;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.proxybench.loadtest.results.MachineDescription;
 import io.proxybench.loadtest.sample.MemInfoSampler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
-/** The box a run happened on, as run.json's {@code machine} object. */
-@JsonPropertyOrder({"kernel", "cpuModel", "cores", "memTotalMb", "jdk", "ulimitNofile", "ulimitNofileHard", "sysctls"})
-public record MachineDescription(
-        String kernel,
-        String cpuModel,
-        int cores,
-        long memTotalMb,
-        String jdk,
-        long ulimitNofile,
-        long ulimitNofileHard,
-        Map<String, String> sysctls) {
+/** Reads the description of the box a run happens on, for run.json's {@code machine} object. */
+public final class MachineProbe {
+
+    private MachineProbe() {
+    }
 
     public static MachineDescription read(Path procRoot, Path javaBinary, OpenFileLimit limit) {
         return new MachineDescription(readKernel(), readCpuModel(procRoot), Runtime.getRuntime().availableProcessors(),
