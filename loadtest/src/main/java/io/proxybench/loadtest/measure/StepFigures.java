@@ -70,9 +70,8 @@ public final class StepFigures {
                 mean(inside, s -> s.processes().proxyRssMb()),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
                 perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct);
-        JvmFigures jvm = times.jvm() == null ? JvmFigures.NONE : times.jvm();
-        jvm = new JvmFigures(round(jvm.gcMsPerSec()), jvmCount(before, after), mean(inside, s -> s.jvm().heapUsedMb()),
-                round(jvm.jitMsPerSec()));
+        JvmFigures jvm = (times.jvm() == null ? JvmFigures.NONE : times.jvm())
+                .withLevels(jvmCount(before, after), mean(inside, s -> s.jvm().heapUsedMb()));
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
@@ -100,8 +99,7 @@ public final class StepFigures {
         Double proxyCpuPctSec = window.total(rows, s -> s.processes().proxyCpuPct());
         Double originCpuPctSec = window.total(rows, s -> s.processes().originCpuPct());
         double seconds = window.seconds();
-        JvmFigures jvm = new JvmFigures(window.rate(rows, s -> s.jvm().gcMsPerSec()), null, null,
-                window.rate(rows, s -> s.jvm().jitMsPerSec()));
+        JvmFigures jvm = JvmFigures.ratesFrom(figure -> window.rate(rows, s -> figure.apply(s.jvm())));
         return new ProcessTimes(seconds, proxyCpuPctSec == null ? null : proxyCpuPctSec / 100,
                 originCpuPctSec == null ? null : originCpuPctSec / 100, jvm);
     }

@@ -47,7 +47,7 @@ public final class FlatLayout {
 
     /** The record as the JSON object the files hold. */
     public static ObjectNode toJson(Record value) {
-        ObjectNode nested = JSON.valueToTree(value);
+        ObjectNode nested = rounded(JSON.valueToTree(value));
         ObjectNode out = JSON.createObjectNode();
         Set<String> flat = flatParts(value.getClass());
         nested.fields().forEachRemaining(e -> {
@@ -61,6 +61,19 @@ public final class FlatLayout {
             }
         });
         return out;
+    }
+
+    /** Three decimals at most: below every figure's resolution, and readable in the files. */
+    private static ObjectNode rounded(ObjectNode node) {
+        node.fields().forEachRemaining(e -> {
+            if (e.getValue().isObject()) {
+                rounded((ObjectNode) e.getValue());
+            } else if (e.getValue().isFloatingPointNumber() && Double.isFinite(e.getValue().doubleValue())) {
+                e.setValue(JSON.getNodeFactory().numberNode(
+                        BigDecimal.valueOf(e.getValue().doubleValue()).setScale(3, RoundingMode.HALF_UP).doubleValue()));
+            }
+        });
+        return node;
     }
 
     private static boolean allNull(JsonNode object) {
