@@ -1,7 +1,9 @@
 package io.proxybench.loadtest.machine;
 
+import io.proxybench.loadtest.proc.MemInfoSampler;
+import io.proxybench.loadtest.proc.OpenFileLimit;
+import io.proxybench.loadtest.proc.Sysctls;
 import io.proxybench.loadtest.results.MachineDescription;
-import io.proxybench.loadtest.sample.MemInfoSampler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.proxybench.loadtest.measure;
 
+import io.proxybench.loadtest.proc.ProcessSampler.Usage;
 import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
-import io.proxybench.loadtest.sample.ProcessSampler.Usage;
 
 /**
  * Totals read right at a step's start or end, so that CPU and GC per step are exact differences

@@ -2,35 +2,35 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
-import io.proxybench.loadtest.generator.GeneratorKind;
 import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.limits.LimitCheck;
 import io.proxybench.loadtest.limits.LimitFinding;
 import io.proxybench.loadtest.machine.GitRevision;
 import io.proxybench.loadtest.machine.MachineProbe;
-import io.proxybench.loadtest.machine.OpenFileLimit;
-import io.proxybench.loadtest.machine.Sysctls;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.proc.ClockTicks;
+import io.proxybench.loadtest.proc.LoadAvgSampler;
+import io.proxybench.loadtest.proc.MemInfoSampler;
+import io.proxybench.loadtest.proc.NetDevSampler;
+import io.proxybench.loadtest.proc.OpenFileLimit;
+import io.proxybench.loadtest.proc.ProcStatSampler;
+import io.proxybench.loadtest.proc.ProcessSampler;
+import io.proxybench.loadtest.proc.Sysctls;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.results.MachineDescription;
 import io.proxybench.loadtest.results.ResultsStore;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadataFile;
 import io.proxybench.loadtest.results.SamplesFile;
-import io.proxybench.loadtest.sample.ClockTicks;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.LoadAvgSampler;
-import io.proxybench.loadtest.sample.MemInfoSampler;
-import io.proxybench.loadtest.sample.NetDevSampler;
-import io.proxybench.loadtest.sample.ProcStatSampler;
-import io.proxybench.loadtest.sample.ProcessSampler;
 import io.proxybench.loadtest.sample.SamplingLoop;
-import io.proxybench.loadtest.tools.KitLayout;
 import io.proxybench.loadtest.topology.NetnsTopology;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
@@ -55,11 +55,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunSession {
 
-    /** Every step ok. */
-    public static final int ALL_OK = 0;
-    /** The run finished, but at least one step failed (see steps.json). */
-    public static final int SOME_FAILED = 3;
-
     private static final Logger LOG = LoggerFactory.getLogger(RunSession.class);
     private static final Path PROC = Path.of("/proc");
 
@@ -77,7 +72,7 @@ public final class RunSession {
         this.notes = List.copyOf(notes);
     }
 
-    /** Runs to the end; {@link PlanException} for a run that cannot start (exit code 2). */
+    /** Runs to the end; {@link PlanException} for a run that cannot start here (limits, tools, topology). */
     public RunOutcome execute() throws PlanException, IOException {
         Path javaBinary = plan.javaHome() == null ? Path.of(System.getProperty("java.home"), "bin", "java")
                 : plan.javaHome().resolve("bin").resolve("java");
@@ -122,7 +117,7 @@ public final class RunSession {
             if (!interrupted.get()) {
                 metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));
             }
-            return new RunOutcome(run.dir(), recorder.anyFailed() ? SOME_FAILED : ALL_OK);
+            return new RunOutcome(run.dir(), recorder.anyFailed());
         } finally {
             processes.close();
             topology.close();
@@ -164,8 +159,8 @@ public final class RunSession {
         }
     }
 
-    /** Where the run's files are and how it ended. */
-    public record RunOutcome(Path runDir, int exitCode) {
+    /** Where the run's files are, and whether a step failed (the run finished all the same). */
+    public record RunOutcome(Path runDir, boolean anyStepFailed) {
     }
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {

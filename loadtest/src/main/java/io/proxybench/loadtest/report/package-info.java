@@ -4,6 +4,6 @@
  * <p>Reports are always made from the files, never from a run's memory, so any run can be
  * re-rendered later with {@code proxybench report <run-dir>}. Entry points: {@link
  * io.proxybench.loadtest.report.ReportWriter#write(java.nio.file.Path)} and {@link
- * io.proxybench.loadtest.report.ReportCommand}.
+ * io.proxybench.loadtest.cli.ReportCommand}.
  */
 package io.proxybench.loadtest.report;

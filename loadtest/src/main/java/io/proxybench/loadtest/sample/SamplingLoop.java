@@ -1,5 +1,10 @@
 package io.proxybench.loadtest.sample;
 
+import io.proxybench.loadtest.proc.LoadAvgSampler;
+import io.proxybench.loadtest.proc.MemInfoSampler;
+import io.proxybench.loadtest.proc.NetDevSampler;
+import io.proxybench.loadtest.proc.ProcStatSampler;
+import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.results.JvmFigures;
 import io.proxybench.loadtest.results.MachineFigures;
 import io.proxybench.loadtest.results.Sample;

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.cli.ProxybenchMain;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -30,11 +31,11 @@ class FixtureRunTest {
         String written = Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine report = new CommandLine(new ReportCommand());
-        report.setOut(new PrintWriter(out));
-        report.setErr(new PrintWriter(err));
+        CommandLine proxybench = ProxybenchMain.commandLine();
+        proxybench.setOut(new PrintWriter(out));
+        proxybench.setErr(new PrintWriter(err));
 
-        assertThat(report.execute(dir.toString())).as(err.toString()).isZero();
+        assertThat(proxybench.execute("report", dir.toString())).as(err.toString()).isZero();
 
         String table = out.toString();
         assertThat(table).startsWith("| Run    | Con. | Rq./s |")
