@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.proxybench.loadtest.tools.Executables;
-import io.proxybench.loadtest.tools.KitLayout;
+import io.proxybench.loadtest.cli.ProxybenchMain;
+import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.process.KitLayout;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

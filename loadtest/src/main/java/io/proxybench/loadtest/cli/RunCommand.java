@@ -3,20 +3,18 @@ package io.proxybench.loadtest.cli;
 import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
-import io.proxybench.loadtest.tools.KitLayout;
+import io.proxybench.loadtest.results.RunFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
+import picocli.CommandLine;
 
 /** {@code proxybench run}: the ramp from processes to the results table and charts. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -42,7 +40,7 @@ import picocli.CommandLine.Unmatched;
             "1:internal error",
             "2:bad input, or the run cannot start here (limits, missing tools)",
             "3:the run finished but some steps failed (reasons in steps.json)"})
-public class RunCommand implements Callable<Integer> {
+public class RunCommand extends KitCommand {
 
     @Mixin
     RunOptions options = new RunOptions();
@@ -51,13 +49,8 @@ public class RunCommand implements Callable<Integer> {
     @Unmatched
     List<String> unmatched = new ArrayList<>();
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    public Integer call() throws PlanException, IOException {
         options.unmatched = unmatched;
         RunPlanReader.Result read;
         try {
@@ -65,34 +58,25 @@ public class RunCommand implements Callable<Integer> {
         } catch (PlanException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        read.notes().forEach(n -> err.println("note: " + n));
-        err.flush();
-        RunSession.RunOutcome outcome;
-        try {
-            outcome = new RunSession(read.plan(), KitLayout.locate(), out, read.notes()).execute();
-        } catch (PlanException e) {
-            err.println("proxybench run: " + e.getMessage());
-            err.flush();
-            return CommandLine.ExitCode.USAGE;
-        } catch (IOException e) {
-            err.println("proxybench run: " + e.getMessage());
-            err.flush();
-            return CommandLine.ExitCode.SOFTWARE;
-        }
-        report(outcome, out, err);
-        return outcome.exitCode();
+        read.notes().forEach(n -> err().println("note: " + n));
+        err().flush();
+        RunSession.RunOutcome outcome = new RunSession(read.plan(), KitLayout.locate(), out(), read.notes()).execute();
+        report(outcome);
+        return outcome.anyStepFailed() ? ExitCodes.STEPS_FAILED : ExitCodes.OK;
     }
 
     /** The report half renders the table and charts from the files just written. */
-    private static void report(RunSession.RunOutcome outcome, PrintWriter out, PrintWriter err) {
+    private void report(RunSession.RunOutcome outcome) {
+        PrintWriter out = out();
+        PrintWriter err = err();
         try {
             out.println();
             out.print(ReportWriter.write(outcome.runDir()));
             out.println();
-            out.println("report: " + outcome.runDir().resolve("report.md"));
-            out.println("charts: " + outcome.runDir().resolve("report.html"));
+            out.println("report: " + RunFiles.of(outcome.runDir()).reportMd());
+            out.println("charts: " + RunFiles.of(outcome.runDir()).reportHtml());
         } catch (IOException e) {
-            err.println("proxybench run: the report could not be written (" + e.getMessage() + "); results are in "
+            err.println(spec.qualifiedName() + ": the report could not be written (" + e.getMessage() + "); results are in "
                     + outcome.runDir() + ", retry with: proxybench report " + outcome.runDir());
         }
         out.println("results: " + outcome.runDir());

@@ -1,7 +1,7 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.frontend.NginxConfig;
-import io.proxybench.loadtest.generator.GeneratorKind;
+import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.DurationParser;

@@ -2,7 +2,7 @@ package io.proxybench.loadtest.compare;
 
 import io.proxybench.loadtest.report.FigureFormat;
 import io.proxybench.loadtest.report.MarkdownTable;
-import io.proxybench.loadtest.report.RunInfo;
+import io.proxybench.loadtest.results.RunMetadata;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -88,7 +88,7 @@ public final class ComparisonReport {
         return out;
     }
 
-    private static String describe(RunInfo run, String dir) {
+    private static String describe(RunMetadata run, String dir) {
         List<String> parts = new ArrayList<>();
         if (run.gitRevision() != null) {
             parts.add(run.gitRevision());
@@ -96,8 +96,8 @@ public final class ComparisonReport {
         if (run.startedAt() != null) {
             parts.add(run.startedAt());
         }
-        if (run.generator() != null) {
-            parts.add(run.generator() + (run.mode() == null ? "" : " " + run.mode()));
+        if (run.workload().generator() != null) {
+            parts.add(run.workload().generator() + (run.workload().mode() == null ? "" : " " + run.workload().mode()));
         }
         String id = run.runId() == null ? dir : run.runId();
         return parts.isEmpty() ? id : id + " (" + String.join(", ", parts) + ")";

@@ -1,29 +1,29 @@
 package io.proxybench.loadtest.compare;
 
-import io.proxybench.loadtest.report.StepResult;
+import io.proxybench.loadtest.results.StepRecord;
 import java.util.function.Function;
 
 /** A step figure that two runs are compared on, and which way is worse. */
 public enum Metric {
-    RPS("req/s", StepResult::rps, true, true, 0),
+    RPS("req/s", s -> s.load().rps(), true, true, 0),
     MEAN("mean/ms", s -> s.latency().meanMs(), false, false, 2),
     P50("TP50/ms", s -> s.latency().p50Ms(), false, false, 2),
     P75("TP75/ms", s -> s.latency().p75Ms(), false, false, 2),
     P90("TP90/ms", s -> s.latency().p90Ms(), false, true, 2),
     P99("TP99/ms", s -> s.latency().p99Ms(), false, false, 2),
-    CPU("CPU/%", StepResult::cpuPct, false, false, 2),
-    US_PER_REQ("\u00b5s/req", StepResult::proxyCpuUsPerReq, false, false, 1),
-    CTX_SW("Ctx Sw.", StepResult::ctxSwPerSec, false, false, 0),
-    MBPS("Mbps", StepResult::netMbps, true, false, 2),
-    GC("GC ms/s", StepResult::gcMsPerSec, false, false, 2);
+    CPU("CPU/%", s -> s.machine().cpuPct(), false, false, 2),
+    US_PER_REQ("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), false, false, 1),
+    CTX_SW("Ctx Sw.", s -> s.machine().ctxSwPerSec(), false, false, 0),
+    MBPS("Mbps", s -> s.machine().netMbps(), true, false, 2),
+    GC("GC ms/s", s -> s.jvm().gcMsPerSec(), false, false, 2);
 
     private final String label;
-    private final Function<StepResult, Double> value;
+    private final Function<StepRecord, Double> value;
     private final boolean higherIsBetter;
     private final boolean gating;
     private final int decimals;
 
-    Metric(String label, Function<StepResult, Double> value, boolean higherIsBetter, boolean gating, int decimals) {
+    Metric(String label, Function<StepRecord, Double> value, boolean higherIsBetter, boolean gating, int decimals) {
         this.label = label;
         this.value = value;
         this.higherIsBetter = higherIsBetter;
@@ -35,7 +35,7 @@ public enum Metric {
         return label;
     }
 
-    public Double valueOf(StepResult step) {
+    public Double valueOf(StepRecord step) {
         Double v = value.apply(step);
         return v == null || v.isNaN() || v.isInfinite() ? null : v;
     }

@@ -1,8 +1,8 @@
 package io.proxybench.loadtest.compare;
 
-import io.proxybench.loadtest.report.RunInfo;
-import io.proxybench.loadtest.report.RunResults;
-import io.proxybench.loadtest.report.StepResult;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -27,19 +27,19 @@ public record RunComparison(
         List<StepComparison> matched = new ArrayList<>();
         List<String> onlyInBaseline = new ArrayList<>();
         List<String> onlyInCandidate = new ArrayList<>();
-        for (StepResult b : baseline.stepsInTableOrder()) {
+        for (StepRecord b : baseline.stepsInTableOrder()) {
             if (b.frontEnd() == null || b.connections() == null) {
                 continue;
             }
-            Optional<StepResult> c = candidate.step(b.frontEnd(), b.connections());
+            Optional<StepRecord> c = candidate.step(b.frontEnd(), b.connections());
             if (c.isEmpty()) {
                 addOnce(onlyInBaseline, b.frontEnd() + " @ " + b.connections());
             } else if (matched.stream().noneMatch(m -> m.frontEnd().equals(b.frontEnd()) && m.connections() == b.connections())) {
-                StepResult lastB = baseline.step(b.frontEnd(), b.connections()).orElse(b);
+                StepRecord lastB = baseline.step(b.frontEnd(), b.connections()).orElse(b);
                 matched.add(StepComparison.of(b.frontEnd(), b.connections(), lastB, c.get(), thresholdPct));
             }
         }
-        for (StepResult c : candidate.stepsInTableOrder()) {
+        for (StepRecord c : candidate.stepsInTableOrder()) {
             if (c.frontEnd() != null && c.connections() != null && baseline.step(c.frontEnd(), c.connections()).isEmpty()) {
                 addOnce(onlyInCandidate, c.frontEnd() + " @ " + c.connections());
             }
@@ -59,21 +59,21 @@ public record RunComparison(
         }
     }
 
-    private static List<String> conditionDifferences(RunInfo b, RunInfo c) {
+    private static List<String> conditionDifferences(RunMetadata b, RunMetadata c) {
         List<String> out = new ArrayList<>();
-        differ(out, "generator", b, c, RunInfo::generator);
-        differ(out, "mode", b, c, RunInfo::mode);
-        differ(out, "topology", b, c, RunInfo::topology);
-        differ(out, "step duration s", b, c, RunInfo::durationSec);
-        differ(out, "warm-up s", b, c, RunInfo::warmupSec);
-        differ(out, "origin latency ms", b, c, RunInfo::originLatencyMs);
+        differ(out, "generator", b, c, r -> r.workload().generator());
+        differ(out, "mode", b, c, r -> r.workload().mode());
+        differ(out, "topology", b, c, r -> r.workload().topology());
+        differ(out, "step duration s", b, c, r -> r.workload().durationSec());
+        differ(out, "warm-up s", b, c, r -> r.workload().warmupSec());
+        differ(out, "origin latency ms", b, c, r -> r.workload().originLatencyMs());
         differ(out, "CPU", b, c, r -> r.machine() == null ? null : r.machine().cpuModel());
         differ(out, "cores", b, c, r -> r.machine() == null ? null : r.machine().cores());
         differ(out, "kernel", b, c, r -> r.machine() == null ? null : r.machine().kernel());
         differ(out, "JDK", b, c, r -> r.machine() == null ? null : r.machine().jdk());
         differ(out, "ulimit -n", b, c, r -> r.machine() == null ? null : r.machine().ulimitNofile());
         differ(out, "sysctls", b, c, r -> r.machine() == null ? null : r.machine().sysctls());
-        for (RunInfo.FrontEnd fb : b.frontEnds()) {
+        for (RunMetadata.FrontEndInfo fb : b.frontEnds()) {
             c.frontEnds().stream().filter(fc -> Objects.equals(fc.label(), fb.label())).findFirst().ifPresent(fc -> {
                 if (!fb.settings().equals(fc.settings())) {
                     out.add(fb.label() + " settings: " + fb.settings() + " \u2192 " + fc.settings());
@@ -86,7 +86,7 @@ public record RunComparison(
         return out;
     }
 
-    private static void differ(List<String> out, String name, RunInfo b, RunInfo c, Function<RunInfo, Object> field) {
+    private static void differ(List<String> out, String name, RunMetadata b, RunMetadata c, Function<RunMetadata, Object> field) {
         Object vb = field.apply(b);
         Object vc = field.apply(c);
         if (vb != null && vc != null && !vb.equals(vc)) {

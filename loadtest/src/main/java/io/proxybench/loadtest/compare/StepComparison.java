@@ -1,6 +1,6 @@
 package io.proxybench.loadtest.compare;
 
-import io.proxybench.loadtest.report.StepResult;
+import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +13,7 @@ import java.util.List;
  */
 public record StepComparison(String frontEnd, int connections, List<MetricChange> changes, String note, boolean failed) {
 
-    static StepComparison of(String frontEnd, int connections, StepResult baseline, StepResult candidate,
+    static StepComparison of(String frontEnd, int connections, StepRecord baseline, StepRecord candidate,
                              double thresholdPct) {
         if (!baseline.ok() && !candidate.ok()) {
             return new StepComparison(frontEnd, connections, List.of(), "failed in both runs", false);
@@ -33,7 +33,7 @@ public record StepComparison(String frontEnd, int connections, List<MetricChange
         return new StepComparison(frontEnd, connections, changes, null, false);
     }
 
-    private static String reason(StepResult step) {
+    private static String reason(StepRecord step) {
         return step.failure() == null || step.failure().isBlank() ? "no reason recorded" : step.failure();
     }
 

@@ -2,8 +2,8 @@ package io.proxybench.loadtest.frontend;
 
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.process.ProcessStartException;
-import io.proxybench.loadtest.tools.KitLayout;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.proxybench.loadtest.limits;
 
-import io.proxybench.loadtest.machine.OpenFileLimit;
-import io.proxybench.loadtest.machine.Sysctls;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.proc.OpenFileLimit;
+import io.proxybench.loadtest.proc.Sysctls;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.proxybench.loadtest.measure;
 
-import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
-import io.proxybench.loadtest.sample.ProcessSampler.Usage;
+import io.proxybench.loadtest.proc.ProcessSampler.Usage;
+import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
 
 /**
  * Totals read right at a step's start or end, so that CPU and GC per step are exact differences
@@ -11,7 +11,7 @@ import io.proxybench.loadtest.sample.ProcessSampler.Usage;
  * @param origin null when the origin was not running
  * @param jvm    null for nginx, or when the admin port did not answer
  */
-public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, JvmFigures jvm) {
+public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, Totals jvm) {
 
     public double secondsUntil(BoundarySnapshot later) {
         return (later.nanos - nanos) / 1e9;

@@ -5,14 +5,17 @@ import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
 import io.proxybench.loadtest.generator.LoadWindow;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.proc.ProcessSampler.Usage;
+import io.proxybench.loadtest.results.JvmFigures;
+import io.proxybench.loadtest.results.MachineFigures;
+import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
-import io.proxybench.loadtest.sample.ProcessSampler.Usage;
-import io.proxybench.loadtest.sample.SampleRow;
 import io.proxybench.loadtest.sample.StepWindow;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Turns what was measured during one step into its steps.json record: the generator's counts, the
@@ -34,8 +37,8 @@ public final class StepFigures {
     private StepFigures() {
     }
 
-    /** CPU and GC time of the processes over the load window; null where not measured. */
-    record ProcessTimes(double wallSec, Double proxyCpuSec, Double originCpuSec, Double gcMs) {
+    /** CPU time of the processes and the JVM's figures over the load window; null where not measured. */
+    record ProcessTimes(double wallSec, Double proxyCpuSec, Double originCpuSec, JvmFigures jvm) {
     }
 
     /**
@@ -46,53 +49,63 @@ public final class StepFigures {
      *                           (the open model, where a step is a rate and Little's law gives no ceiling)
      */
     public static StepRecord of(FrontEndSpec spec, int step, String startedAt, GeneratorResult result,
-            List<SampleRow> rows, BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond,
+            List<Sample> rows, BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond,
             int generatorCores, double originLatencySec) {
-        List<SampleRow> own = rows.stream().filter(r -> spec.label().equals(r.frontEnd())).toList();
+        List<Sample> own = rows.stream().filter(r -> spec.label().equals(r.frontEnd())).toList();
         LoadWindow load = result.loadWindow();
         StepWindow window = load == null ? new StepWindow(before.epochMs(), after.epochMs())
                 : new StepWindow(load.startEpochMs(), load.endEpochMs());
         ProcessTimes times = load == null ? fromReadings(before, after, ticksPerSecond) : fromSamples(window, own);
-        List<SampleRow> inside = window.slice(own, spec.label());
+        List<Sample> inside = window.slice(own, spec.label());
         double wallSec = times.wallSec();
-        Double cpuPct = StepWindow.mean(inside, SampleRow::cpuPct);
-        Double generatorCpuPct = StepWindow.mean(inside, SampleRow::generatorCpuPct);
-        Double proxyThreads = StepWindow.mean(inside, SampleRow::proxyThreads);
-        double rps = result.rps();
-        double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
-        Long gcCount = before.jvm() != null && after.jvm() != null ? after.jvm().gcCount() - before.jvm().gcCount()
-                : null;
-        return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
-                flags(result.errors(), generatorCpuPct, generatorCores, cpuPct), startedAt,
-                round(result.durationSec()), result.requests(), round(rps), latency(result.latency()),
-                errors(result.errors()), round(cpuPct), round(StepWindow.mean(inside, SampleRow::load1)),
-                round(StepWindow.mean(inside, SampleRow::runQueue)), round(StepWindow.mean(inside, SampleRow::ctxSwPerSec)),
-                round(StepWindow.mean(inside, SampleRow::netMbps)), round(StepWindow.mean(inside, SampleRow::memFreeMb)),
-                perSecond(times.proxyCpuSec(), wallSec, 100),
+        MachineFigures machine = new MachineFigures(mean(inside, s -> s.machine().cpuPct()),
+                mean(inside, s -> s.machine().loadAvg()), mean(inside, s -> s.machine().runQueue()),
+                mean(inside, s -> s.machine().ctxSwPerSec()), mean(inside, s -> s.machine().netMbps()),
+                mean(inside, s -> s.machine().memFreeMb()));
+        Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
+        Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
+        StepRecord.Processes processes = new StepRecord.Processes(perSecond(times.proxyCpuSec(), wallSec, 100),
                 times.proxyCpuSec() == null || result.requests() == 0 ? null
                         : round(times.proxyCpuSec() / result.requests() * 1e6),
-                round(StepWindow.mean(inside, SampleRow::proxyRssMb)),
+                mean(inside, s -> s.processes().proxyRssMb()),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
-                perSecond(times.originCpuSec(), wallSec, 100),
-                round(generatorCpuPct), perSecond(times.gcMs(), wallSec, 1), gcCount,
-                round(StepWindow.mean(inside, SampleRow::heapUsedMb)),
-                ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null);
+                perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct);
+        JvmFigures jvm = (times.jvm() == null ? JvmFigures.NONE : times.jvm())
+                .withLevels(jvmCount(before, after), mean(inside, s -> s.jvm().heapUsedMb()));
+        double rps = result.rps();
+        double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
+        return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
+                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct()), startedAt,
+                round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
+                errors(result.errors()), machine, processes, jvm,
+                new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null));
+    }
+
+    /** Collections between the step's start and end, whichever way the rest was measured. */
+    private static Long jvmCount(BoundarySnapshot before, BoundarySnapshot after) {
+        return before.jvm() != null && after.jvm() != null ? after.jvm().gcCount() - before.jvm().gcCount() : null;
     }
 
     /** Exact differences of the readings at the step's start and end. */
     static ProcessTimes fromReadings(BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond) {
-        Double gcMs = before.jvm() != null && after.jvm() != null ? after.jvm().gcTimeMs() - before.jvm().gcTimeMs()
-                : null;
-        return new ProcessTimes(before.secondsUntil(after), cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond),
-                cpuSeconds(before.origin(), after.origin(), ticksPerSecond), gcMs);
+        double wallSec = before.secondsUntil(after);
+        JvmFigures jvm = before.jvm() != null && after.jvm() != null ? after.jvm().since(before.jvm(), wallSec) : null;
+        return new ProcessTimes(wallSec, cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond),
+                cpuSeconds(before.origin(), after.origin(), ticksPerSecond), jvm);
     }
 
-    /** The samples' per-second rates summed over {@code window}. */
-    static ProcessTimes fromSamples(StepWindow window, List<SampleRow> rows) {
-        Double proxyCpuPctSec = window.total(rows, SampleRow::proxyCpuPct);
-        Double originCpuPctSec = window.total(rows, SampleRow::originCpuPct);
-        return new ProcessTimes(window.seconds(), proxyCpuPctSec == null ? null : proxyCpuPctSec / 100,
-                originCpuPctSec == null ? null : originCpuPctSec / 100, window.total(rows, SampleRow::gcMsPerSec));
+    /** The samples' per-second rates summed over {@code window}, and again per second of it. */
+    static ProcessTimes fromSamples(StepWindow window, List<Sample> rows) {
+        Double proxyCpuPctSec = window.total(rows, s -> s.processes().proxyCpuPct());
+        Double originCpuPctSec = window.total(rows, s -> s.processes().originCpuPct());
+        double seconds = window.seconds();
+        JvmFigures jvm = JvmFigures.ratesFrom(figure -> window.rate(rows, s -> figure.apply(s.jvm())));
+        return new ProcessTimes(seconds, proxyCpuPctSec == null ? null : proxyCpuPctSec / 100,
+                originCpuPctSec == null ? null : originCpuPctSec / 100, jvm);
+    }
+
+    private static Double mean(List<Sample> rows, Function<Sample, ? extends Number> figure) {
+        return round(StepWindow.mean(rows, figure));
     }
 
     /** {@code amount} per second of {@code wallSec}, times {@code scale}; null when either is missing. */

@@ -15,14 +15,16 @@ import io.proxybench.loadtest.measure.StepFigures;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.process.ProcessStartException;
+import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.ProcessSampler;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,12 +56,12 @@ final class FrontEndRound {
     private final JvmAdminSampler jvm;
     private final long ticksPerSecond;
     private final RunRecorder recorder;
-    private final RunDirectory run;
+    private final RunFiles run;
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
-            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunDirectory run,
+            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
             BooleanSupplier interrupted) {
         this.plan = plan;
         this.launch = launch;
@@ -75,7 +77,7 @@ final class FrontEndRound {
 
     /** What run.json says about {@code spec} before it starts. */
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
-        Path raw = run.raw(spec);
+        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
         return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null);
     }
@@ -93,7 +95,7 @@ final class FrontEndRound {
     }
 
     void run(FrontEndSpec spec) throws IOException {
-        Path raw = run.raw(spec);
+        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         RunningServer origin = null;
         RunningServer frontEnd = null;
         try {
@@ -202,7 +204,7 @@ final class FrontEndRound {
     private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin) {
         long nanos = System.nanoTime();
         long epochMs = System.currentTimeMillis();
-        JvmAdminSampler.JvmFigures figures = null;
+        JvmAdminSampler.Totals figures = null;
         URI metrics = frontEnd.adminUri("/metrics");
         if (metrics != null) {
             try {

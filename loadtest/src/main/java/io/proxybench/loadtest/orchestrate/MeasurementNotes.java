@@ -1,7 +1,7 @@
 package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.plan.LoadModel;
-import io.proxybench.loadtest.sample.NetDevSampler;
+import io.proxybench.loadtest.proc.NetDevSampler;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -24,15 +24,15 @@ final class ProgressLine {
             return head + "failed: " + r.failure();
         }
         StringBuilder s = new StringBuilder(head);
-        s.append(String.format(Locale.ROOT, "%.0f req/s", r.rps()));
-        if (r.latency() != null && r.latency().p90Ms() != null) {
+        s.append(String.format(Locale.ROOT, "%.0f req/s", r.load().rps()));
+        if (r.latency().p90Ms() != null) {
             s.append(String.format(Locale.ROOT, "  p90 %.2f ms", r.latency().p90Ms()));
         }
-        if (r.cpuPct() != null) {
-            s.append(String.format(Locale.ROOT, "  cpu %.0f%%", r.cpuPct()));
+        if (r.machine().cpuPct() != null) {
+            s.append(String.format(Locale.ROOT, "  cpu %.0f%%", r.machine().cpuPct()));
         }
-        if (r.proxyCpuPct() != null) {
-            s.append(String.format(Locale.ROOT, "  proxy %.0f%%", r.proxyCpuPct()));
+        if (r.processes().proxyCpuPct() != null) {
+            s.append(String.format(Locale.ROOT, "  proxy %.0f%%", r.processes().proxyCpuPct()));
         }
         if (!r.flags().isEmpty()) {
             s.append("  [").append(String.join(", ", r.flags())).append(']');

@@ -2,33 +2,35 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
-import io.proxybench.loadtest.generator.GeneratorKind;
 import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.limits.LimitCheck;
 import io.proxybench.loadtest.limits.LimitFinding;
 import io.proxybench.loadtest.machine.GitRevision;
-import io.proxybench.loadtest.machine.MachineDescription;
-import io.proxybench.loadtest.machine.OpenFileLimit;
-import io.proxybench.loadtest.machine.Sysctls;
+import io.proxybench.loadtest.machine.MachineProbe;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.proc.ClockTicks;
+import io.proxybench.loadtest.proc.LoadAvgSampler;
+import io.proxybench.loadtest.proc.MemInfoSampler;
+import io.proxybench.loadtest.proc.NetDevSampler;
+import io.proxybench.loadtest.proc.OpenFileLimit;
+import io.proxybench.loadtest.proc.ProcStatSampler;
+import io.proxybench.loadtest.proc.ProcessSampler;
+import io.proxybench.loadtest.proc.Sysctls;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
+import io.proxybench.loadtest.process.KitLayout;
+import io.proxybench.loadtest.results.MachineDescription;
 import io.proxybench.loadtest.results.ResultsStore;
+import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadataFile;
-import io.proxybench.loadtest.sample.ClockTicks;
+import io.proxybench.loadtest.results.SamplesFile;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.LoadAvgSampler;
-import io.proxybench.loadtest.sample.MemInfoSampler;
-import io.proxybench.loadtest.sample.NetDevSampler;
-import io.proxybench.loadtest.sample.ProcStatSampler;
-import io.proxybench.loadtest.sample.ProcessSampler;
-import io.proxybench.loadtest.sample.SamplesCsvWriter;
 import io.proxybench.loadtest.sample.SamplingLoop;
-import io.proxybench.loadtest.tools.KitLayout;
 import io.proxybench.loadtest.topology.NetnsTopology;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
@@ -53,11 +55,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RunSession {
 
-    /** Every step ok. */
-    public static final int ALL_OK = 0;
-    /** The run finished, but at least one step failed (see steps.json). */
-    public static final int SOME_FAILED = 3;
-
     private static final Logger LOG = LoggerFactory.getLogger(RunSession.class);
     private static final Path PROC = Path.of("/proc");
 
@@ -75,7 +72,7 @@ public final class RunSession {
         this.notes = List.copyOf(notes);
     }
 
-    /** Runs to the end; {@link PlanException} for a run that cannot start (exit code 2). */
+    /** Runs to the end; {@link PlanException} for a run that cannot start here (limits, tools, topology). */
     public RunOutcome execute() throws PlanException, IOException {
         Path javaBinary = plan.javaHome() == null ? Path.of(System.getProperty("java.home"), "bin", "java")
                 : plan.javaHome().resolve("bin").resolve("java");
@@ -83,7 +80,7 @@ public final class RunSession {
         List<String> warnings = new ArrayList<>(notes);
         List<String> limitLines = checkLimits(warnings);
         Topology topology = TopologyFactory.create(plan.topology());
-        RunDirectory run = RunDirectory.named(plan.outDir(), ZonedDateTime.now());
+        RunFiles run = RunFiles.named(plan.outDir(), ZonedDateTime.now());
         ChildProcessRegistry processes = new ChildProcessRegistry();
         // registered before set-up, so that an interrupted set-up is still undone
         Thread topologyHook = topology.cleanupHook();
@@ -107,20 +104,20 @@ public final class RunSession {
             }
             run.create();
             LOG.info("run {}: {}", run.runId(), run.dir());
-            MachineDescription machine = MachineDescription.read(PROC, javaBinary,
+            MachineDescription machine = MachineProbe.read(PROC, javaBinary,
                     OpenFileLimit.read(PROC.resolve("self/limits")));
-            RunMetadataFile metadata = new RunMetadataFile(run.dir(), initialMetadata(run, machine, warnings,
+            RunMetadataFile metadata = new RunMetadataFile(run, initialMetadata(run, machine, warnings,
                     limitLines, netDev, topologyDetails));
             interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interruptHook);
-            RunRecorder recorder = new RunRecorder(new ResultsStore(run.dir()), metadata, out,
+            RunRecorder recorder = new RunRecorder(new ResultsStore(run), metadata, out,
                     ProgressLine.stepNoun(plan.model()));
             measure(run, recorder, metadata, new LaunchContext(plan, topology, processes, layout, javaBinary, cores),
                     generator, netDev);
             if (!interrupted.get()) {
                 metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));
             }
-            return new RunOutcome(run.dir(), recorder.anyFailed() ? SOME_FAILED : ALL_OK);
+            return new RunOutcome(run.dir(), recorder.anyFailed());
         } finally {
             processes.close();
             topology.close();
@@ -132,12 +129,12 @@ public final class RunSession {
     }
 
     /** Every front end over every step, with the sampler running throughout. */
-    private void measure(RunDirectory run, RunRecorder recorder, RunMetadataFile metadata, LaunchContext launch,
+    private void measure(RunFiles run, RunRecorder recorder, RunMetadataFile metadata, LaunchContext launch,
             LoadGenerator generator, NetDevSampler netDev) throws IOException {
         long ticks = ClockTicks.perSecond();
         ProcessSampler processSampler = new ProcessSampler(PROC);
         JvmAdminSampler jvm = new JvmAdminSampler(Duration.ofMillis(800));
-        try (SamplesCsvWriter csv = new SamplesCsvWriter(run.dir().resolve("samples.csv"));
+        try (SamplesFile csv = new SamplesFile(run.samplesCsv());
                 SamplingLoop sampler = new SamplingLoop(new ProcStatSampler(PROC), new LoadAvgSampler(PROC),
                         new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv)) {
             sampler.start();
@@ -162,8 +159,8 @@ public final class RunSession {
         }
     }
 
-    /** Where the run's files are and how it ended. */
-    public record RunOutcome(Path runDir, int exitCode) {
+    /** Where the run's files are, and whether a step failed (the run finished all the same). */
+    public record RunOutcome(Path runDir, boolean anyStepFailed) {
     }
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
@@ -208,12 +205,13 @@ public final class RunSession {
         return topology.describe();
     }
 
-    private RunMetadata initialMetadata(RunDirectory run, MachineDescription machine, List<String> warnings,
+    private RunMetadata initialMetadata(RunFiles run, MachineDescription machine, List<String> warnings,
             List<String> limits, NetDevSampler netDev, Map<String, Object> topologyDetails) {
-        return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
-                GitRevision.of(layout.home()), plan.generator(), plan.mode().id(), plan.model().id(),
+        RunMetadata.Workload workload = new RunMetadata.Workload(plan.generator(), plan.mode().id(), plan.model().id(),
                 plan.topology().name(), plan.durationSec(), plan.warmupSec(), plan.steps(), plan.model().stepUnit(),
-                plan.originLatency().toNanos() / 1e6, plan.payloadBytes(), List.of(), machine, warnings, limits,
+                plan.originLatency().toNanos() / 1e6, plan.payloadBytes());
+        return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
+                GitRevision.of(layout.home()), workload, List.of(), machine, warnings, limits,
                 RunSettings.of(plan), MeasurementNotes.of(netDev, plan.model()), topologyDetails);
     }
 

@@ -1,5 +1,8 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -16,22 +19,22 @@ final class AggregateCharts {
     /** A latency chart switches to a log axis when its values span more than this factor. */
     private static final double LOG_SCALE_SPAN = 30;
 
-    private record Spec(String file, String title, String yAxis, Function<StepResult, Double> value, boolean latency) {
+    private record Spec(String file, String title, String yAxis, Function<StepRecord, Double> value, boolean latency) {
     }
 
     private static final List<Spec> SPECS = List.of(
-            new Spec("rps", "Throughput", "requests/s", StepResult::rps, false),
-            new Spec("cpu", "CPU utilisation (machine)", "CPU busy, % of all cores", StepResult::cpuPct, false),
+            new Spec("rps", "Throughput", "requests/s", s -> s.load().rps(), false),
+            new Spec("cpu", "CPU utilisation (machine)", "CPU busy, % of all cores", s -> s.machine().cpuPct(), false),
             new Spec("tp50", "Latency TP50", "ms", s -> s.latency().p50Ms(), true),
-            new Spec("network", "Network IO", "Mbit/s", StepResult::netMbps, false),
+            new Spec("network", "Network IO", "Mbit/s", s -> s.machine().netMbps(), false),
             new Spec("tp75", "Latency TP75", "ms", s -> s.latency().p75Ms(), true),
-            new Spec("runqueue", "Run queue length", "runnable threads", StepResult::runQueue, false),
+            new Spec("runqueue", "Run queue length", "runnable threads", s -> s.machine().runQueue(), false),
             new Spec("tp90", "Latency TP90", "ms", s -> s.latency().p90Ms(), true),
-            new Spec("loadavg", "Load average (1 min)", "load", StepResult::loadAvg, false),
+            new Spec("loadavg", "Load average (1 min)", "load", s -> s.machine().loadAvg(), false),
             new Spec("tp99", "Latency TP99", "ms", s -> s.latency().p99Ms(), true),
-            new Spec("ctxsw", "Context switches", "switches/s", StepResult::ctxSwPerSec, false),
-            new Spec("us-per-req", "Proxy CPU per request", "\u00b5s CPU / request", StepResult::proxyCpuUsPerReq, false),
-            new Spec("gc", "GC time", "ms of GC per s", StepResult::gcMsPerSec, false));
+            new Spec("ctxsw", "Context switches", "switches/s", s -> s.machine().ctxSwPerSec(), false),
+            new Spec("us-per-req", "Proxy CPU per request", "\u00b5s CPU / request", s -> s.processes().proxyCpuUsPerReq(), false),
+            new Spec("gc", "GC time", "ms of GC per s", s -> s.jvm().gcMsPerSec(), false));
 
     private AggregateCharts() {
     }
@@ -42,7 +45,7 @@ final class AggregateCharts {
         for (Spec spec : SPECS) {
             XYChart chart = chart(results, spec);
             if (chart != null) {
-                out.add(new RenderedChart("charts/" + spec.file() + ".png", spec.title(), ChartStyle.png(chart)));
+                out.add(new RenderedChart(RunFiles.CHARTS + "/" + spec.file() + ".png", spec.title(), ChartStyle.png(chart)));
             }
         }
         return out;
@@ -58,7 +61,7 @@ final class AggregateCharts {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (int connections : results.connectionCounts()) {
-                StepResult step = results.step(label, connections).orElse(null);
+                StepRecord step = results.step(label, connections).orElse(null);
                 Double v = step == null || !step.ok() ? null : spec.value().apply(step);
                 if (v != null && Double.isFinite(v)) {
                     x.add((double) connections);
@@ -129,15 +132,15 @@ final class AggregateCharts {
     private static void addCeiling(RunResults results, XYChart chart) {
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
-        Double latencyMs = results.run().originLatencyMs();
+        Double latencyMs = results.run().workload().originLatencyMs();
         for (int connections : results.connectionCounts()) {
             Double ceiling = null;
             if (latencyMs != null && latencyMs > 0) {
                 ceiling = connections / (latencyMs / 1000.0);
             } else {
                 ceiling = results.steps().stream()
-                        .filter(s -> s.connections() != null && s.connections() == connections && s.ceilingRps() != null)
-                        .map(StepResult::ceilingRps).findFirst().orElse(null);
+                        .filter(s -> s.connections() != null && s.connections() == connections && s.ceiling().ceilingRps() != null)
+                        .map(s -> s.ceiling().ceilingRps()).findFirst().orElse(null);
             }
             if (ceiling != null) {
                 x.add((double) connections);

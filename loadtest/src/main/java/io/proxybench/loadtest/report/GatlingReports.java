@@ -1,5 +1,7 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -34,7 +36,7 @@ final class GatlingReports {
             dirNames.add(label);
             dirNames.add(ChartDirectories.of(List.of(label)).get(label));
             for (String dirName : dirNames) {
-                Path gatling = results.dir().resolve("raw").resolve(dirName).resolve("gatling");
+                Path gatling = RunFiles.of(results.dir()).raw(dirName).resolve("gatling");
                 if (!Files.isDirectory(gatling)) {
                     continue;
                 }

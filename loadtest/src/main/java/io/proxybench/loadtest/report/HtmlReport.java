@@ -1,5 +1,10 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
+import io.proxybench.loadtest.results.StepUnit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,8 +19,6 @@ import java.util.Map;
  * Gatling reports stored in the same run directory.
  */
 public final class HtmlReport {
-
-    public static final String FILE_NAME = "report.html";
 
     private static final String STYLE = """
             body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:24px;color:#222;max-width:1400px}
@@ -38,13 +41,13 @@ public final class HtmlReport {
     }
 
     public static Path write(RunResults results, ReportCharts charts) throws IOException {
-        Path file = results.dir().resolve(FILE_NAME);
+        Path file = RunFiles.of(results.dir()).reportHtml();
         Files.writeString(file, render(results, charts), StandardCharsets.UTF_8);
         return file;
     }
 
     public static String render(RunResults results, ReportCharts charts) {
-        RunInfo run = results.run();
+        RunMetadata run = results.run();
         String title = "proxybench run " + (run.runId() == null ? "(no id)" : run.runId());
         StringBuilder h = new StringBuilder(1 << 20);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
@@ -62,7 +65,7 @@ public final class HtmlReport {
         return h.toString();
     }
 
-    private static void conditions(RunInfo run, StringBuilder h) {
+    private static void conditions(RunMetadata run, StringBuilder h) {
         h.append("<h2>Conditions</h2>\n<table class=\"kv\">\n");
         for (RunConditions.Entry e : RunConditions.of(run)) {
             h.append("<tr><th>").append(Html.escape(e.name())).append("</th><td>").append(Html.escape(e.value()))
@@ -72,7 +75,7 @@ public final class HtmlReport {
         if (!run.frontEnds().isEmpty()) {
             h.append("<h3>Front ends</h3>\n<table class=\"kv\">\n<tr><th>Label</th><th>Kind</th><th>Settings</th>"
                     + "<th>JVM arguments</th></tr>\n");
-            for (RunInfo.FrontEnd fe : run.frontEnds()) {
+            for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
                 List<String> settings = fe.settings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
                 h.append("<tr><td>").append(Html.escape(fe.label())).append("</td><td>").append(Html.escape(fe.kind()))
                         .append("</td><td>").append(codeList(settings, ", ")).append("</td><td>")
@@ -106,7 +109,7 @@ public final class HtmlReport {
         h.append("</tr></thead>\n<tbody>\n");
         Integer previousConnections = null;
         for (ResultsTable.Row row : ResultsTable.rows(results)) {
-            StepResult step = row.step();
+            StepRecord step = row.step();
             StringBuilder classes = new StringBuilder();
             if (!step.ok()) {
                 classes.append("failed");

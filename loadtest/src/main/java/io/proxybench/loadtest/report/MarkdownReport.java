@@ -1,5 +1,10 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
+import io.proxybench.loadtest.results.StepUnit;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,8 +14,6 @@ import java.util.stream.Collectors;
 
 /** Writes {@code report.md}: conditions, the results table, throughput ratios. */
 public final class MarkdownReport {
-
-    public static final String FILE_NAME = "report.md";
 
     private MarkdownReport() {
     }
@@ -23,7 +26,7 @@ public final class MarkdownReport {
     }
 
     /** The table for steps held in memory (front ends ordered as {@code run} declares them). */
-    public static String table(RunInfo run, List<StepResult> steps) {
+    public static String table(RunMetadata run, List<StepRecord> steps) {
         return table(new RunResults(null, run, steps, List.of()));
     }
 
@@ -44,7 +47,7 @@ public final class MarkdownReport {
     }
 
     public static String render(RunResults results) {
-        RunInfo run = results.run();
+        RunMetadata run = results.run();
         StringBuilder md = new StringBuilder();
         md.append("# proxybench run ").append(run.runId() == null ? "(no id)" : run.runId()).append("\n\n");
         md.append("## Conditions\n\n");
@@ -54,7 +57,7 @@ public final class MarkdownReport {
         md.append('\n');
         if (!run.frontEnds().isEmpty()) {
             md.append("### Front ends\n\n");
-            for (RunInfo.FrontEnd fe : run.frontEnds()) {
+            for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
                 md.append("- **").append(fe.label()).append("**");
                 if (fe.kind() != null && !fe.kind().equals(fe.label())) {
                     md.append(" (").append(fe.kind()).append(')');
@@ -81,7 +84,7 @@ public final class MarkdownReport {
     }
 
     public static Path write(RunResults results) throws IOException {
-        Path file = results.dir().resolve(FILE_NAME);
+        Path file = RunFiles.of(results.dir()).reportMd();
         Files.writeString(file, render(results), StandardCharsets.UTF_8);
         return file;
     }

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,8 +10,6 @@ import java.util.Map;
 
 /** All charts of a run: figures against connections, and per front end over time. */
 public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
-
-    public static final String DIRECTORY = "charts";
 
     public static ReportCharts render(RunResults results) {
         return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results));

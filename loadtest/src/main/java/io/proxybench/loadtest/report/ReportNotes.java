@@ -1,12 +1,14 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.StepUnit;
 /** The note under the results table: how its figures were taken, in the terms of this run. */
 final class ReportNotes {
 
     private ReportNotes() {
     }
 
-    static String table(RunInfo run) {
+    static String table(RunMetadata run) {
         StringBuilder note = new StringBuilder();
         StepUnit unit = run.unit();
         if (unit == StepUnit.RPS) {
@@ -16,7 +18,7 @@ final class ReportNotes {
         }
         note.append("Machine figures (CPU/%, LdAvg, Ctx Sw., Mbps) are averages of the one-second samples taken during "
                 + "each step's load");
-        if ("gatling".equalsIgnoreCase(run.generator())) {
+        if ("gatling".equalsIgnoreCase(run.workload().generator())) {
             note.append(" (Gatling's first request to last answer of the step, without its JVM start, warm-up and "
                     + "report)");
         }

@@ -1,5 +1,8 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.ResultsFormatException;
+import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
 import java.nio.file.Path;
 

@@ -1,60 +1,64 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
+import io.proxybench.loadtest.results.StepUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
 /**
  * The reference write-up's results table (its eleven columns, in its order) followed by the
- * figures it lacked: TP99, errors, proxy CPU per request, GC time, share of the Little's-law
- * ceiling (closed model only), and flags. Markdown, console and HTML all render these same cells.
+ * figures it lacked: TP99, errors, proxy CPU per request, GC time, JIT time (when measured), share
+ * of the Little's-law ceiling (closed model only), and flags. Markdown, console and HTML all render these same cells.
  */
 public final class ResultsTable {
 
     /** A column: header text, whether it holds numbers (right-aligned), and how a cell is made. */
-    public record Column(String header, boolean numeric, Function<StepResult, String> cell) {
+    public record Column(String header, boolean numeric, Function<StepRecord, String> cell) {
     }
 
     /** One table row with the step it came from (to style failed or flagged rows). */
-    public record Row(StepResult step, List<String> cells) {
+    public record Row(StepRecord step, List<String> cells) {
     }
 
-    private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.pctOfCeiling(), 1));
+    private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
 
     private ResultsTable() {
     }
 
     /**
-     * The columns for steps counted in {@code unit}: the step column says what it counts, and an
-     * open-model run (steps are offered rates) has no ceiling column.
+     * The columns of this run's table. The step column says what a step counts; an open-model run
+     * (steps are offered rates) has no ceiling column; a figure that is optional by nature (JIT time,
+     * published by proxies since it was added) has a column only when some step measured it, so that
+     * older runs render as they always did.
      */
-    public static List<Column> columns(StepUnit unit) {
+    public static List<Column> columns(RunResults results) {
+        StepUnit unit = results.run().unit();
         List<Column> columns = new ArrayList<>(List.of(
-                new Column("Run", false, StepResult::frontEnd),
+                new Column("Run", false, StepRecord::frontEnd),
                 new Column(unit.header(), true, s -> FigureFormat.integer(s.connections())),
-                new Column("Rq./s", true, s -> FigureFormat.decimals(s.rps(), 0)),
+                new Column("Rq./s", true, s -> FigureFormat.decimals(s.load().rps(), 0)),
                 new Column("Av./ms", true, s -> FigureFormat.decimals(s.latency().meanMs(), 2)),
                 new Column("TP50/ms", true, s -> FigureFormat.decimals(s.latency().p50Ms(), 2)),
                 new Column("TP75/ms", true, s -> FigureFormat.decimals(s.latency().p75Ms(), 2)),
                 new Column("TP90/ms", true, s -> FigureFormat.decimals(s.latency().p90Ms(), 2)),
-                new Column("CPU/%", true, s -> FigureFormat.decimals(s.cpuPct(), 2)),
-                new Column("LdAvg", true, s -> FigureFormat.decimals(s.loadAvg(), 2)),
-                new Column("Ctx Sw.", true, s -> FigureFormat.decimals(s.ctxSwPerSec(), 2)),
-                new Column("Mbps", true, s -> FigureFormat.decimals(s.netMbps(), 2)),
+                new Column("CPU/%", true, s -> FigureFormat.decimals(s.machine().cpuPct(), 2)),
+                new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2)),
+                new Column("Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
+                new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 new Column("TP99/ms", true, s -> FigureFormat.decimals(s.latency().p99Ms(), 2)),
-                new Column("Errors", true, s -> FigureFormat.integer(s.errors() == null ? null : s.errors().total())),
-                new Column("\u00b5s/req", true, s -> FigureFormat.decimals(s.proxyCpuUsPerReq(), 1)),
-                new Column("GC ms/s", true, s -> FigureFormat.decimals(s.gcMsPerSec(), 2))));
+                new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
+                new Column("\u00b5s/req", true, s -> FigureFormat.decimals(s.processes().proxyCpuUsPerReq(), 1)),
+                new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2))));
+        if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
+            columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
+        }
         if (unit.hasCeiling()) {
             columns.add(CEILING);
         }
         columns.add(new Column("Flags", false, ResultsTable::flags));
         return List.copyOf(columns);
-    }
-
-    /** The columns of this run's table. */
-    public static List<Column> columns(RunResults results) {
-        return columns(results.run().unit());
     }
 
     public static List<String> headers(RunResults results) {
@@ -65,7 +69,7 @@ public final class ResultsTable {
     public static List<Row> rows(RunResults results) {
         List<Column> columns = columns(results);
         List<Row> rows = new ArrayList<>();
-        for (StepResult step : results.stepsInTableOrder()) {
+        for (StepRecord step : results.stepsInTableOrder()) {
             List<String> cells = new ArrayList<>(columns.size());
             for (Column c : columns) {
                 String v = c.cell().apply(step);
@@ -77,7 +81,7 @@ public final class ResultsTable {
     }
 
     /** The step's flags, plus {@code failed: reason} for a failed step; empty when clean. */
-    static String flags(StepResult step) {
+    static String flags(StepRecord step) {
         List<String> parts = new ArrayList<>(step.flags());
         if (!step.ok()) {
             String reason = step.failure() == null || step.failure().isBlank() ? "no reason recorded" : step.failure();

@@ -1,5 +1,7 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.MachineDescription;
+import io.proxybench.loadtest.results.RunMetadata;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -22,20 +24,20 @@ public final class RunConditions {
     private RunConditions() {
     }
 
-    public static List<Entry> of(RunInfo run) {
+    public static List<Entry> of(RunMetadata run) {
         List<Entry> out = new ArrayList<>();
         add(out, "Run id", run.runId());
         add(out, "Date", dates(run));
         add(out, "Git revision", run.gitRevision());
         add(out, "Command", run.command());
-        add(out, "Generator", run.generator());
-        add(out, "Mode", run.mode());
+        add(out, "Generator", run.workload().generator());
+        add(out, "Mode", run.workload().mode());
         add(out, "Model", model(run));
-        add(out, "Topology", run.topology());
+        add(out, "Topology", run.workload().topology());
         add(out, "Steps", steps(run));
-        add(out, "Origin latency", run.originLatencyMs() == null ? null
-                : FigureFormat.decimals(run.originLatencyMs(), 1) + " ms");
-        RunInfo.Machine m = run.machine();
+        add(out, "Origin latency", run.workload().originLatencyMs() == null ? null
+                : FigureFormat.decimals(run.workload().originLatencyMs(), 1) + " ms");
+        MachineDescription m = run.machine();
         if (m != null) {
             add(out, "CPU", m.cpuModel());
             add(out, "Cores", m.cores() == null ? null : m.cores().toString());
@@ -56,33 +58,33 @@ public final class RunConditions {
         return map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
-    private static String steps(RunInfo run) {
+    private static String steps(RunMetadata run) {
         StringBuilder s = new StringBuilder();
-        if (!run.steps().isEmpty()) {
-            s.append(run.unit().describe(run.steps().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+        if (!run.workload().steps().isEmpty()) {
+            s.append(run.unit().describe(run.workload().steps().stream().map(String::valueOf).collect(Collectors.joining(", "))));
         }
-        if (run.durationSec() != null) {
-            s.append(s.isEmpty() ? "" : "; ").append(FigureFormat.decimals(run.durationSec(), 0)).append(" s each");
+        if (run.workload().durationSec() != null) {
+            s.append(s.isEmpty() ? "" : "; ").append(run.workload().durationSec()).append(" s each");
         }
-        if (run.warmupSec() != null) {
-            s.append(s.isEmpty() ? "" : ", ").append("after ").append(FigureFormat.decimals(run.warmupSec(), 0))
+        if (run.workload().warmupSec() != null) {
+            s.append(s.isEmpty() ? "" : ", ").append("after ").append(run.workload().warmupSec())
                     .append(" s warm-up");
         }
         return s.isEmpty() ? null : s.toString();
     }
 
-    private static String model(RunInfo run) {
-        if (run.model() == null) {
+    private static String model(RunMetadata run) {
+        if (run.workload().model() == null) {
             return null;
         }
-        return switch (run.model()) {
+        return switch (run.workload().model()) {
             case "open" -> "open (fixed arrival rate: each step is requests/s offered, whatever the answers)";
             case "closed" -> "closed (each connection sends its next request when the previous one is answered)";
-            default -> run.model();
+            default -> run.workload().model();
         };
     }
 
-    private static String dates(RunInfo run) {
+    private static String dates(RunMetadata run) {
         if (run.startedAt() == null) {
             return run.finishedAt() == null ? null : "finished " + run.finishedAt();
         }

@@ -1,5 +1,7 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,10 +50,10 @@ public final class ThroughputRatios {
         List<String> labels = labelsWithSteps(results);
         List<String> others = labels.subList(1, labels.size());
         for (int connections : results.connectionCounts()) {
-            Optional<StepResult> baseStep = results.step(base.get(), connections);
+            Optional<StepRecord> baseStep = results.step(base.get(), connections);
             List<Ratio> ratios = new ArrayList<>();
             for (String label : others) {
-                Optional<StepResult> step = results.step(label, connections);
+                Optional<StepRecord> step = results.step(label, connections);
                 if (step.isEmpty() && baseStep.isEmpty()) {
                     continue;
                 }
@@ -64,7 +66,7 @@ public final class ThroughputRatios {
         return out;
     }
 
-    private static Ratio ratio(String label, Optional<StepResult> step, String baseLabel, Optional<StepResult> baseStep) {
+    private static Ratio ratio(String label, Optional<StepRecord> step, String baseLabel, Optional<StepRecord> baseStep) {
         String missing = unusable(baseLabel, baseStep);
         if (missing == null) {
             missing = unusable(label, step);
@@ -72,17 +74,17 @@ public final class ThroughputRatios {
         if (missing != null) {
             return new Ratio(label, baseLabel, null, missing);
         }
-        return new Ratio(label, baseLabel, step.get().rps() / baseStep.get().rps(), null);
+        return new Ratio(label, baseLabel, step.get().load().rps() / baseStep.get().load().rps(), null);
     }
 
-    private static String unusable(String label, Optional<StepResult> step) {
+    private static String unusable(String label, Optional<StepRecord> step) {
         if (step.isEmpty()) {
             return label + " did not run this step";
         }
         if (!step.get().ok()) {
             return label + " failed";
         }
-        Double rps = step.get().rps();
+        Double rps = step.get().load().rps();
         if (rps == null || rps.isNaN() || rps <= 0) {
             return label + " has no req/s";
         }

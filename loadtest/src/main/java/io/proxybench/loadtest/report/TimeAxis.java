@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.Sample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

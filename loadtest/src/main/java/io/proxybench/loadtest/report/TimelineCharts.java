@@ -1,5 +1,10 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.MachineDescription;
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.Sample;
+import io.proxybench.loadtest.results.StepUnit;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.ArrayList;
@@ -55,7 +60,7 @@ final class TimelineCharts {
             for (Spec spec : specs(ChartStyle.color(i), results.run().machine())) {
                 XYChart chart = chart(label, spec, samples, axis, results.run().unit());
                 if (chart != null) {
-                    charts.add(new RenderedChart("charts/" + dirs.get(label) + "/" + spec.file() + ".png",
+                    charts.add(new RenderedChart(RunFiles.CHARTS + "/" + dirs.get(label) + "/" + spec.file() + ".png",
                             label + ": " + spec.title(), ChartStyle.png(chart)));
                 }
             }
@@ -64,26 +69,26 @@ final class TimelineCharts {
         return out;
     }
 
-    private static List<Spec> specs(Color frontEnd, RunInfo.Machine machine) {
+    private static List<Spec> specs(Color frontEnd, MachineDescription machine) {
         Integer cores = machine == null ? null : machine.cores();
         List<Line> cpu = new ArrayList<>();
-        cpu.add(new Line("machine", Sample::cpuPct, TOTAL));
+        cpu.add(new Line("machine", s -> s.machine().cpuPct(), TOTAL));
         if (cores != null && cores > 0) {
             // per-process figures are of one core; divide so every line shares the machine's 0..100 axis
-            cpu.add(new Line("proxy", s -> perMachine(s.proxyCpuPct(), cores), frontEnd));
-            cpu.add(new Line("origin", s -> perMachine(s.originCpuPct(), cores), ORIGIN));
-            cpu.add(new Line("generator", s -> perMachine(s.generatorCpuPct(), cores), GENERATOR));
+            cpu.add(new Line("proxy", s -> perMachine(s.processes().proxyCpuPct(), cores), frontEnd));
+            cpu.add(new Line("origin", s -> perMachine(s.processes().originCpuPct(), cores), ORIGIN));
+            cpu.add(new Line("generator", s -> perMachine(s.processes().generatorCpuPct(), cores), GENERATOR));
         }
         return List.of(
                 new Spec("cpu", "CPU utilisation", "% of all cores", cpu),
-                new Spec("memfree", "Free memory", "MB", List.of(new Line("free memory", Sample::memFreeMb, frontEnd))),
-                new Spec("network", "Network IO", "Mbit/s", List.of(new Line("network", Sample::netMbps, frontEnd))),
+                new Spec("memfree", "Free memory", "MB", List.of(new Line("free memory", s -> s.machine().memFreeMb(), frontEnd))),
+                new Spec("network", "Network IO", "Mbit/s", List.of(new Line("network", s -> s.machine().netMbps(), frontEnd))),
                 new Spec("runq", "Run queue length", "runnable threads", List.of(
-                        new Line("run queue", Sample::runQueue, frontEnd),
-                        new Line("load avg (1 min)", Sample::load1, TOTAL))),
+                        new Line("run queue", s -> s.machine().runQueue(), frontEnd),
+                        new Line("load avg (1 min)", s -> s.machine().loadAvg(), TOTAL))),
                 new Spec("cswitch", "Context switches", "switches/s",
-                        List.of(new Line("context switches", Sample::ctxSwPerSec, frontEnd))),
-                new Spec("gc", "GC time", "ms of GC per s", List.of(new Line("GC", Sample::gcMsPerSec, frontEnd))));
+                        List.of(new Line("context switches", s -> s.machine().ctxSwPerSec(), frontEnd))),
+                new Spec("gc", "GC time", "ms of GC per s", List.of(new Line("GC", s -> s.jvm().gcMsPerSec(), frontEnd))));
     }
 
     private static Double perMachine(Double oneCorePct, int cores) {

@@ -1,7 +1,5 @@
 package io.proxybench.loadtest.results;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import io.proxybench.loadtest.machine.MachineDescription;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,13 +9,9 @@ import java.util.Map;
  * figure is measured from, and the run's state ({@code running}, {@code finished},
  * {@code interrupted}) so that a partial run is recognisable.
  *
- * @param model    {@code closed} or {@code open}
- * @param stepUnit what the numbers in {@code steps} count: {@code connections} (closed model) or
- *                 {@code rps}, requests per second offered (open model)
+ * <p>Written by the run as it goes; read back by {@code report} and {@code compare} from whichever
+ * version of the kit made the run, so every field may be null there.
  */
-@JsonPropertyOrder({"runId", "status", "startedAt", "finishedAt", "command", "gitRevision", "generator", "mode",
-    "model", "topology", "durationSec", "warmupSec", "steps", "stepUnit", "originLatencyMs", "payloadBytes", "frontEnds", "machine",
-    "warnings", "limits", "settings", "measurement", "topologyDetails"})
 public record RunMetadata(
         String runId,
         String status,
@@ -25,16 +19,7 @@ public record RunMetadata(
         String finishedAt,
         String command,
         String gitRevision,
-        String generator,
-        String mode,
-        String model,
-        String topology,
-        int durationSec,
-        int warmupSec,
-        List<Integer> steps,
-        String stepUnit,
-        double originLatencyMs,
-        int payloadBytes,
+        @Flat Workload workload,
         List<FrontEndInfo> frontEnds,
         MachineDescription machine,
         List<String> warnings,
@@ -47,8 +32,39 @@ public record RunMetadata(
     public static final String FINISHED = "finished";
     public static final String INTERRUPTED = "interrupted";
 
+    public RunMetadata {
+        workload = workload == null ? Workload.NONE : workload;
+        frontEnds = frontEnds == null ? List.of() : List.copyOf(frontEnds);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        limits = limits == null ? List.of() : List.copyOf(limits);
+    }
+
     /**
-     * One front end as started.
+     * What load the run put on, and how.
+     *
+     * @param generator   {@code wrk} or {@code gatling}
+     * @param mode        {@code keepalive} or {@code churn}
+     * @param model       {@code closed} or {@code open}; null in runs made before the kit had an open model
+     * @param steps       the steps in run order, in {@code stepUnit}
+     * @param stepUnit    what the numbers in {@code steps} count ({@link StepUnit}); null in the same older runs
+     */
+    public record Workload(String generator, String mode, String model, String topology, Integer durationSec,
+            Integer warmupSec, List<Integer> steps, String stepUnit, Double originLatencyMs, Integer payloadBytes) {
+
+        static final Workload NONE = new Workload(null, null, null, null, null, null, null, null, null, null);
+
+        public Workload {
+            steps = steps == null ? List.of() : List.copyOf(steps);
+        }
+
+        /** What the steps of this run count: connections, or requests per second in an open-model run. */
+        public StepUnit unit() {
+            return StepUnit.of(stepUnit, model);
+        }
+    }
+
+    /**
+     * One front end as started; {@code label} is the key that ties it to steps and samples.
      *
      * @param settings  its {@code --set} settings (nginx: config values), bracket and pass-through alike
      * @param jvmArgs   JVM flags (empty for nginx)
@@ -56,13 +72,22 @@ public record RunMetadata(
      * @param command   the proxy's full command line, once started
      * @param origin    the origin's full command line, once started
      */
-    @JsonPropertyOrder({"label", "kind", "settings", "jvmArgs", "rawDir", "command", "origin"})
     public record FrontEndInfo(String label, String kind, Map<String, String> settings, List<String> jvmArgs,
             String rawDir, List<String> command, List<String> origin) {
+
+        public FrontEndInfo {
+            settings = settings == null ? Map.of() : settings;
+            jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
+        }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
             return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin);
         }
+    }
+
+    /** What the steps of this run count. */
+    public StepUnit unit() {
+        return workload.unit();
     }
 
     /** Replaces the front end of the same label, or adds it. */
@@ -72,22 +97,19 @@ public record RunMetadata(
         if (all.stream().noneMatch(f -> f.label().equals(info.label()))) {
             all.add(info);
         }
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, model,
-                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, all, machine, warnings,
-                limits, settings, measurement, topologyDetails);
+        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, workload, all, machine,
+                warnings, limits, settings, measurement, topologyDetails);
     }
 
     public RunMetadata withWarning(String warning) {
         List<String> all = new ArrayList<>(warnings);
         all.add(warning);
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, generator, mode, model,
-                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, frontEnds, machine, all,
-                limits, settings, measurement, topologyDetails);
+        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, workload, frontEnds, machine,
+                all, limits, settings, measurement, topologyDetails);
     }
 
     public RunMetadata finished(String finalStatus, String at) {
-        return new RunMetadata(runId, finalStatus, startedAt, at, command, gitRevision, generator, mode, model,
-                topology, durationSec, warmupSec, steps, stepUnit, originLatencyMs, payloadBytes, frontEnds, machine,
+        return new RunMetadata(runId, finalStatus, startedAt, at, command, gitRevision, workload, frontEnds, machine,
                 warnings, limits, settings, measurement, topologyDetails);
     }
 }

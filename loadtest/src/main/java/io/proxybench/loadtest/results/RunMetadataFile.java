@@ -1,7 +1,5 @@
 package io.proxybench.loadtest.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.UnaryOperator;
@@ -9,15 +7,11 @@ import java.util.function.UnaryOperator;
 /** run.json of one run: kept in memory, rewritten atomically on every change. */
 public final class RunMetadataFile {
 
-    public static final String RUN_JSON = "run.json";
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private final Path file;
     private RunMetadata current;
 
-    public RunMetadataFile(Path runDir, RunMetadata initial) throws IOException {
-        this.file = runDir.resolve(RUN_JSON);
+    public RunMetadataFile(RunFiles files, RunMetadata initial) throws IOException {
+        this.file = files.runJson();
         this.current = initial;
         write();
     }
@@ -32,6 +26,6 @@ public final class RunMetadataFile {
     }
 
     private void write() throws IOException {
-        AtomicFiles.write(file, JSON.writeValueAsString(current) + "\n");
+        AtomicFiles.write(file, FlatLayout.JSON.writeValueAsString(FlatLayout.toJson(current)) + "\n");
     }
 }

@@ -1,47 +1,33 @@
 package io.proxybench.loadtest.results;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
- * One (front end, step) of steps.json, field for field as docs/results-format.md defines it.
- * Figures are null when not measured (a failed step, nginx's GC). {@code connections} is the step's
- * number: requests per second offered in an open-model run (run.json's {@code stepUnit} says which).
+ * One (front end, step) of steps.json and results.csv (docs/results-format.md): who and when, then
+ * the figures in parts. Figures are null when not measured (a failed step, nginx's JVM figures), and
+ * so is every figure of a file that lacks it; code that renders or compares treats null as "not
+ * measured", never as zero. {@code connections} is the step's number: requests per second offered in
+ * an open-model run (run.json's {@code stepUnit} says which).
+ *
+ * <p>A new per-step figure is one component of a part here, one line where it is measured, and one
+ * column where it is shown: the files, their columns and their reading follow from this record.
  */
-@JsonPropertyOrder({"frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt", "durationSec",
-    "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec", "netMbps", "memFreeMb",
-    "proxyCpuPct", "proxyCpuUsPerReq", "proxyRssMb", "proxyThreads", "originCpuPct", "generatorCpuPct",
-    "gcMsPerSec", "gcCount", "heapUsedMb", "ceilingRps", "pctOfCeiling"})
 public record StepRecord(
         String frontEnd,
         String kind,
-        int connections,
+        Integer connections,
         String status,
         String failure,
         List<String> flags,
         String startedAt,
         Double durationSec,
-        Long requests,
-        Double rps,
+        @Flat Load load,
         Latency latency,
         Errors errors,
-        Double cpuPct,
-        Double loadAvg,
-        Double runQueue,
-        Double ctxSwPerSec,
-        Double netMbps,
-        Double memFreeMb,
-        Double proxyCpuPct,
-        Double proxyCpuUsPerReq,
-        Double proxyRssMb,
-        Integer proxyThreads,
-        Double originCpuPct,
-        Double generatorCpuPct,
-        Double gcMsPerSec,
-        Long gcCount,
-        Double heapUsedMb,
-        Double ceilingRps,
-        Double pctOfCeiling) {
+        @Flat MachineFigures machine,
+        @Flat Processes processes,
+        @Flat JvmFigures jvm,
+        @Flat Ceiling ceiling) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -53,21 +39,67 @@ public record StepRecord(
     public static final String FLAG_HTTP_ERRORS = "http-errors";
 
     public StepRecord {
-        flags = List.copyOf(flags);
+        flags = flags == null ? List.of() : List.copyOf(flags);
+        load = load == null ? Load.NONE : load;
+        latency = latency == null ? Latency.NONE : latency;
+        errors = errors == null ? Errors.NONE : errors;
+        machine = machine == null ? MachineFigures.NONE : machine;
+        processes = processes == null ? Processes.NONE : processes;
+        jvm = jvm == null ? JvmFigures.NONE : jvm;
+        ceiling = ceiling == null ? Ceiling.NONE : ceiling;
     }
 
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
-        return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null,
-                null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null);
+        return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
+                null, null, null, null);
     }
 
-    @JsonPropertyOrder({"meanMs", "p50Ms", "p75Ms", "p90Ms", "p99Ms", "maxMs"})
+    /** True unless the step failed (a missing status, from an older file, counts as ok). */
+    public boolean ok() {
+        return status == null || !FAILED.equalsIgnoreCase(status);
+    }
+
+    /** What the generator achieved: requests answered in the step and their rate. */
+    public record Load(Long requests, Double rps) {
+        static final Load NONE = new Load(null, null);
+    }
+
+    /** Latency of the step in milliseconds, as the generator measured it. */
     public record Latency(Double meanMs, Double p50Ms, Double p75Ms, Double p90Ms, Double p99Ms, Double maxMs) {
+        static final Latency NONE = new Latency(null, null, null, null, null, null);
     }
 
-    @JsonPropertyOrder({"connect", "read", "write", "status", "timeout"})
-    public record Errors(long connect, long read, long write, long status, long timeout) {
+    /** Errors the generator counted, by kind (wrk's classification). */
+    public record Errors(Long connect, Long read, Long write, Long status, Long timeout) {
+        static final Errors NONE = new Errors(null, null, null, null, null);
+
+        /** All errors together, or null when none of the kinds was reported. */
+        public Long total() {
+            Long[] all = {connect, read, write, status, timeout};
+            long sum = 0;
+            boolean any = false;
+            for (Long n : all) {
+                if (n != null) {
+                    sum += n;
+                    any = true;
+                }
+            }
+            return any ? sum : null;
+        }
+    }
+
+    /**
+     * The processes of the step: the front end's CPU (one core = 100) and its CPU time per request,
+     * memory and threads; the origin's and the generator's CPU.
+     */
+    public record Processes(Double proxyCpuPct, Double proxyCpuUsPerReq, Double proxyRssMb, Integer proxyThreads,
+            Double originCpuPct, Double generatorCpuPct) {
+        static final Processes NONE = new Processes(null, null, null, null, null, null);
+    }
+
+    /** The Little's-law ceiling (connections ÷ origin latency) and the share of it reached; null in the open model. */
+    public record Ceiling(Double ceilingRps, Double pctOfCeiling) {
+        static final Ceiling NONE = new Ceiling(null, null);
     }
 }

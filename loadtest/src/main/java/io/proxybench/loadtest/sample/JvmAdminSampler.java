@@ -2,6 +2,7 @@ package io.proxybench.loadtest.sample;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.loadtest.results.JvmFigures;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,20 +13,36 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * GC and heap figures of a JVM front end from its admin {@code /metrics} (Dropwizard JSON):
- * the sum of every {@code jvm.gc.<collector>.time} and {@code .count}, and {@code jvm.memory.heap.used}.
+ * A JVM front end's own figures from its admin {@code /metrics} (Dropwizard JSON): the sum of every
+ * {@code jvm.gc.<collector>.time} and {@code .count}, {@code jvm.memory.heap.used}, and the JIT's
+ * {@code jvm.compilation.time} (proxy-core's {@code MetricNames}).
  */
 public final class JvmAdminSampler {
 
-    /** Totals since the JVM started; {@code heapUsedBytes} is null when not published. */
-    public record JvmFigures(double gcTimeMs, long gcCount, Double heapUsedBytes) {
+    /**
+     * Totals since the JVM started; {@code heapUsedBytes} and {@code jitTimeMs} are null when not
+     * published (JIT time: by proxies built before it was).
+     */
+    public record Totals(double gcTimeMs, long gcCount, Double heapUsedBytes, Double jitTimeMs) {
 
-        public double gcMsPerSecSince(JvmFigures earlier, double seconds) {
-            return seconds > 0 ? (gcTimeMs - earlier.gcTimeMs) / seconds : 0;
+        /** The step's or the second's figures: rates and counts since {@code earlier}, the heap as now. */
+        public JvmFigures since(Totals earlier, double seconds) {
+            return new JvmFigures(perSecond(gcTimeMs, earlier.gcTimeMs, seconds), gcCount - earlier.gcCount,
+                    heapUsedMb(), jitTimeMs == null || earlier.jitTimeMs == null ? null
+                            : perSecond(jitTimeMs, earlier.jitTimeMs, seconds));
+        }
+
+        /** Only the heap: what a first reading, with nothing earlier to compare, tells. */
+        public JvmFigures heapOnly() {
+            return new JvmFigures(null, null, heapUsedMb(), null);
         }
 
         public Double heapUsedMb() {
             return heapUsedBytes == null ? null : heapUsedBytes / (1024.0 * 1024.0);
+        }
+
+        private static Double perSecond(double now, double before, double seconds) {
+            return seconds > 0 ? (now - before) / seconds : null;
         }
     }
 
@@ -38,7 +55,7 @@ public final class JvmAdminSampler {
         this.timeout = timeout;
     }
 
-    public JvmFigures read(URI metrics) throws IOException {
+    public Totals read(URI metrics) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(metrics).timeout(timeout).GET().build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
@@ -52,11 +69,12 @@ public final class JvmAdminSampler {
         }
     }
 
-    public static JvmFigures parse(String json) throws IOException {
+    public static Totals parse(String json) throws IOException {
         JsonNode root = JSON.readTree(json);
         double gcTime = 0;
         long gcCount = 0;
         Double heapUsed = null;
+        Double jitTime = null;
         // Dropwizard's GC set registers gauges; a counter of the same name is accepted too
         for (String section : new String[] {"gauges", "counters"}) {
             for (Iterator<Map.Entry<String, JsonNode>> it = root.path(section).fields(); it.hasNext(); ) {
@@ -72,9 +90,11 @@ public final class JvmAdminSampler {
                     gcCount += value.asLong();
                 } else if (name.equals("jvm.memory.heap.used")) {
                     heapUsed = value.asDouble();
+                } else if (name.equals("jvm.compilation.time")) {
+                    jitTime = value.asDouble();
                 }
             }
         }
-        return new JvmFigures(gcTime, gcCount, heapUsed);
+        return new Totals(gcTime, gcCount, heapUsed, jitTime);
     }
 }

@@ -1,5 +1,14 @@
 package io.proxybench.loadtest.sample;
 
+import io.proxybench.loadtest.proc.LoadAvgSampler;
+import io.proxybench.loadtest.proc.MemInfoSampler;
+import io.proxybench.loadtest.proc.NetDevSampler;
+import io.proxybench.loadtest.proc.ProcStatSampler;
+import io.proxybench.loadtest.proc.ProcessSampler;
+import io.proxybench.loadtest.results.JvmFigures;
+import io.proxybench.loadtest.results.MachineFigures;
+import io.proxybench.loadtest.results.Sample;
+import io.proxybench.loadtest.results.SamplesFile;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -32,13 +41,13 @@ public final class SamplingLoop implements AutoCloseable {
     private final ProcessSampler processes;
     private final JvmAdminSampler jvm;
     private final long ticksPerSecond;
-    private final SamplesCsvWriter csv;
+    private final SamplesFile csv;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "sampler");
         t.setDaemon(true);
         return t;
     });
-    private final List<SampleRow> rows = new ArrayList<>();
+    private final List<Sample> rows = new ArrayList<>();
 
     private volatile Watch watch;
     private volatile int connections;
@@ -51,12 +60,12 @@ public final class SamplingLoop implements AutoCloseable {
     private ProcessSampler.Usage lastProxy;
     private ProcessSampler.Usage lastOrigin;
     private ProcessSampler.Usage lastGenerator;
-    private JvmAdminSampler.JvmFigures lastJvm;
+    private JvmAdminSampler.Totals lastJvm;
     private URI lastJvmSource;
     private final Set<String> reported = new HashSet<>();
 
     public SamplingLoop(ProcStatSampler procStat, LoadAvgSampler loadAvg, MemInfoSampler memInfo, NetDevSampler netDev,
-            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, SamplesCsvWriter csv) {
+            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, SamplesFile csv) {
         this.procStat = procStat;
         this.loadAvg = loadAvg;
         this.memInfo = memInfo;
@@ -87,7 +96,7 @@ public final class SamplingLoop implements AutoCloseable {
     }
 
     /** The rows of one front end taken so far. */
-    public List<SampleRow> rows(String frontEnd) {
+    public List<Sample> rows(String frontEnd) {
         synchronized (rows) {
             return rows.stream().filter(r -> frontEnd.equals(r.frontEnd())).toList();
         }
@@ -157,26 +166,23 @@ public final class SamplingLoop implements AutoCloseable {
         lastOrigin = origin;
         lastGenerator = generatorUsage;
 
-        Double gcMsPerSec = null;
-        Double heapMb = null;
         URI metrics = w == null ? null : w.adminMetrics();
-        JvmAdminSampler.JvmFigures jvmFigures = metrics == null ? null : quietly("admin /metrics", () -> jvm.read(metrics));
-        if (jvmFigures != null) {
-            heapMb = jvmFigures.heapUsedMb();
-            if (lastJvm != null && metrics.equals(lastJvmSource)) {
-                gcMsPerSec = jvmFigures.gcMsPerSecSince(lastJvm, seconds);
-            }
-        }
-        lastJvm = jvmFigures;
+        JvmAdminSampler.Totals jvmTotals = metrics == null ? null : quietly("admin /metrics", () -> jvm.read(metrics));
+        JvmFigures jvmFigures = jvmTotals == null ? null
+                : lastJvm != null && metrics.equals(lastJvmSource) ? jvmTotals.since(lastJvm, seconds)
+                : jvmTotals.heapOnly();
+        lastJvm = jvmTotals;
         lastJvmSource = metrics;
 
         if (w == null || seconds == 0) {
             return;
         }
-        SampleRow row = new SampleRow(epochMs, intervalMs, w.frontEnd(), conns, cpuPct,
-                load == null ? null : load.load1(), runQueue, ctxSw, mbps, mem == null ? null : mem.availableMb(),
-                proxyCpu, proxy == null ? null : proxy.rssMb(), proxy == null ? null : proxy.threads(),
-                originCpu, generatorCpu, gcMsPerSec, heapMb);
+        Sample row = new Sample(epochMs, w.frontEnd(), conns,
+                new MachineFigures(cpuPct, load == null ? null : load.load1(), runQueue, ctxSw, mbps,
+                        mem == null ? null : mem.availableMb()),
+                new Sample.Processes(proxyCpu, proxy == null ? null : proxy.rssMb(),
+                        proxy == null ? null : proxy.threads(), originCpu, generatorCpu),
+                jvmFigures, intervalMs);
         try {
             csv.append(row);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.sample;
 
+import io.proxybench.loadtest.results.Sample;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -14,12 +15,12 @@ public record StepWindow(long startMs, long endMs) {
     /** Share of the span that samples must cover for a {@link #total} over it to stand. */
     static final double MIN_COVERAGE = 0.8;
 
-    public boolean contains(SampleRow row) {
+    public boolean contains(Sample row) {
         long mid = row.midpointMs();
         return mid >= startMs && mid <= endMs;
     }
 
-    public List<SampleRow> slice(List<SampleRow> rows, String frontEnd) {
+    public List<Sample> slice(List<Sample> rows, String frontEnd) {
         return rows.stream().filter(r -> Objects.equals(r.frontEnd(), frontEnd)).filter(this::contains).toList();
     }
 
@@ -34,14 +35,14 @@ public record StepWindow(long startMs, long endMs) {
      * without the figure are made up at the mean rate of the others. Null when the rows that measured
      * it cover less than {@link #MIN_COVERAGE} of the span.
      */
-    public Double total(List<SampleRow> rows, Function<SampleRow, ? extends Number> perSecond) {
+    public Double total(List<Sample> rows, Function<Sample, ? extends Number> perSecond) {
         long spanMs = endMs - startMs;
         if (spanMs <= 0) {
             return null;
         }
         double amount = 0;
         long coveredMs = 0;
-        for (SampleRow row : rows) {
+        for (Sample row : rows) {
             long from = Math.max(startMs, row.epochMs() - row.intervalMs());
             long to = Math.min(endMs, row.epochMs());
             Number value = perSecond.apply(row);
@@ -57,11 +58,17 @@ public record StepWindow(long startMs, long endMs) {
         return amount * spanMs / coveredMs;
     }
 
+    /** {@link #total} per second of the span: a rate over the span from rates over seconds. */
+    public Double rate(List<Sample> rows, Function<Sample, ? extends Number> perSecond) {
+        Double total = total(rows, perSecond);
+        return total == null || seconds() <= 0 ? null : total / seconds();
+    }
+
     /** Mean of the measured values; null when no row measured it. */
-    public static Double mean(List<SampleRow> rows, Function<SampleRow, ? extends Number> figure) {
+    public static Double mean(List<Sample> rows, Function<Sample, ? extends Number> figure) {
         double sum = 0;
         int n = 0;
-        for (SampleRow row : rows) {
+        for (Sample row : rows) {
             Number value = figure.apply(row);
             if (value != null && Double.isFinite(value.doubleValue())) {
                 sum += value.doubleValue();

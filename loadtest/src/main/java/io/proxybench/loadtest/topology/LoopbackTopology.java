@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.topology;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
 import java.util.List;
 
 /** Every role on this machine, talking over {@code lo}: the default, and what CI uses. */

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.topology;
 
+import io.proxybench.loadtest.proc.SysctlFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,9 @@
 package io.proxybench.loadtest.topology;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.proc.SysctlFile;
+import io.proxybench.loadtest.proc.UserId;
+import io.proxybench.loadtest.process.Executables;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -105,14 +109,14 @@ public final class NetnsTopology implements Topology {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             return Optional.of("the netns topology needs Linux network namespaces; this is " + System.getProperty("os.name"));
         }
-        if (HostTools.effectiveUid() != 0) {
+        if (UserId.effective() != 0) {
             return Optional.of("the netns topology needs root (network namespaces and veth links need"
                     + " CAP_SYS_ADMIN and CAP_NET_ADMIN); run as root or use --topology loopback");
         }
-        if (HostTools.find("ip").isEmpty()) {
+        if (Executables.find("ip").isEmpty()) {
             return Optional.of("the netns topology needs the 'ip' command (iproute2); install it: apt-get install iproute2");
         }
-        if (shaping.shapes() && HostTools.find("tc").isEmpty()) {
+        if (shaping.shapes() && Executables.find("tc").isEmpty()) {
             return Optional.of("link shaping needs the 'tc' command (iproute2); install it: apt-get install iproute2");
         }
         return Optional.empty();
@@ -422,7 +426,7 @@ public final class NetnsTopology implements Topology {
     }
 
     private static String tool(String name) {
-        return HostTools.find(name).map(Path::toString).orElse(name);
+        return Executables.find(name).map(Path::toString).orElse(name);
     }
 
     static String newRunId() {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.topology;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.topology;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -65,13 +66,5 @@ public interface Topology extends AutoCloseable {
         Thread hook = new Thread(this::close, "topology-cleanup-" + name());
         hook.setDaemon(false);
         return hook;
-    }
-
-    /** Which interface to watch and how to read its counters. */
-    record NetworkProbe(String interfaceName, List<String> readProcNetDevCommand) {
-        /** Read {@code /proc/net/dev} directly (same network namespace as the kit). */
-        public static NetworkProbe local(String interfaceName) {
-            return new NetworkProbe(interfaceName, List.of());
-        }
     }
 }

@@ -3,8 +3,7 @@ package io.proxybench.loadtest.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.proxybench.loadtest.ProxybenchMain;
-import io.proxybench.loadtest.machine.OpenFileLimit;
+import io.proxybench.loadtest.proc.OpenFileLimit;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.proxybench.loadtest.limits;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.limits.LimitFinding.Severity;
-import io.proxybench.loadtest.machine.OpenFileLimit;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.proc.OpenFileLimit;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

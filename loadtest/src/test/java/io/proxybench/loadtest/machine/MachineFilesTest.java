@@ -2,6 +2,8 @@ package io.proxybench.loadtest.machine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.proc.OpenFileLimit;
+import io.proxybench.loadtest.proc.Sysctls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -9,10 +9,11 @@ import io.proxybench.loadtest.generator.LatencySummary;
 import io.proxybench.loadtest.generator.LoadWindow;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.proc.ProcessSampler.Usage;
+import io.proxybench.loadtest.results.Rows;
+import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
-import io.proxybench.loadtest.sample.JvmAdminSampler.JvmFigures;
-import io.proxybench.loadtest.sample.ProcessSampler.Usage;
-import io.proxybench.loadtest.sample.SampleRow;
+import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,8 +23,8 @@ class StepFiguresTest {
     private static final FrontEndSpec NETTY = FrontEndSpec.plain(FrontEndKind.NETTY);
 
     /** A row inside the 1..11 s step of {@link #BEFORE} and {@link #AFTER}. */
-    private static SampleRow row(long epochMs, double cpu, double generatorCpu, int threads) {
-        return new SampleRow(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads,
+    private static Sample row(long epochMs, double cpu, double generatorCpu, int threads) {
+        return Rows.sample(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads,
                 20.0, generatorCpu, 3.0, 200.0);
     }
 
@@ -34,9 +35,9 @@ class StepFiguresTest {
 
     /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
     private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0),
-            new Usage(12, 500, 0, 0), new JvmFigures(325, 43, 1e8));
+            new Usage(12, 500, 0, 0), new Totals(325, 43, 1e8, 1000.0));
     private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
-            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new JvmFigures(360, 50, 2e8));
+            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, 1040.0));
 
     @Test
     void figuresOfAStep() {
@@ -45,22 +46,24 @@ class StepFiguresTest {
         assertThat(r.status()).isEqualTo("ok");
         assertThat(r.frontEnd()).isEqualTo("netty");
         assertThat(r.kind()).isEqualTo("netty");
-        assertThat(r.rps()).isEqualTo(13_000.0);
+        assertThat(r.load().rps()).isEqualTo(13_000.0);
         assertThat(r.latency().p90Ms()).isEqualTo(54.2);
         // the row covering 11..12 s is after the step
-        assertThat(r.cpuPct()).isEqualTo(45.0);
-        assertThat(r.generatorCpuPct()).isEqualTo(60.0);
+        assertThat(r.machine().cpuPct()).isEqualTo(45.0);
+        assertThat(r.processes().generatorCpuPct()).isEqualTo(60.0);
         // 8 CPU seconds in 10 s = 80 % of a core; 8 s / 130000 requests = 61.538 µs each
-        assertThat(r.proxyCpuPct()).isEqualTo(80.0);
-        assertThat(r.proxyCpuUsPerReq()).isCloseTo(61.538, within(1e-9));
-        assertThat(r.originCpuPct()).isEqualTo(20.0);
-        assertThat(r.proxyThreads()).isEqualTo(23);
+        assertThat(r.processes().proxyCpuPct()).isEqualTo(80.0);
+        assertThat(r.processes().proxyCpuUsPerReq()).isCloseTo(61.538, within(1e-9));
+        assertThat(r.processes().originCpuPct()).isEqualTo(20.0);
+        assertThat(r.processes().proxyThreads()).isEqualTo(23);
         // 35 ms of GC in 10 s; 7 collections
-        assertThat(r.gcMsPerSec()).isEqualTo(3.5);
-        assertThat(r.gcCount()).isEqualTo(7);
+        assertThat(r.jvm().gcMsPerSec()).isEqualTo(3.5);
+        assertThat(r.jvm().gcCount()).isEqualTo(7);
+        // 40 ms of JIT compilation in 10 s
+        assertThat(r.jvm().jitMsPerSec()).isEqualTo(4.0);
         // Little's law: 700 connections / 50 ms = 14000 req/s
-        assertThat(r.ceilingRps()).isEqualTo(14_000.0);
-        assertThat(r.pctOfCeiling()).isCloseTo(92.857, within(1e-9));
+        assertThat(r.ceiling().ceilingRps()).isEqualTo(14_000.0);
+        assertThat(r.ceiling().pctOfCeiling()).isCloseTo(92.857, within(1e-9));
         assertThat(r.flags()).isEmpty();
     }
 
@@ -71,36 +74,36 @@ class StepFiguresTest {
      */
     @Test
     void aReportedLoadWindowNarrowerThanTheStepIsAllItsFiguresCover() {
-        List<SampleRow> rows = new ArrayList<>();
+        List<Sample> rows = new ArrayList<>();
         for (long t = 2_000; t <= 21_000; t += 1000) {
             // the second before t: idle, under load, or (12..13 s) half of each
             double load = t <= 5_000 || t >= 14_000 ? 0 : t == 13_000 ? 0.5 : 1;
-            rows.add(new SampleRow(t, 1000, "netty", 700, mix(load, 90, 30), 6.5, 3.0, 90000.0, 300.0, 20000.0,
+            rows.add(Rows.sample(t, 1000, "netty", 700, mix(load, 90, 30), 6.5, 3.0, 90000.0, 300.0, 20000.0,
                     mix(load, 80, 4), 350.0, 23, mix(load, 20, 1), mix(load, 120, 190), mix(load, 3, 0), 200.0));
-            rows.add(new SampleRow(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
+            rows.add(Rows.sample(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
         }
         BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0), new Usage(12, 500, 0, 0),
-                new JvmFigures(325, 43, 1e8));
+                new Totals(325, 43, 1e8, null));
         // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
         BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0),
-                new Usage(12, 700, 0, 0), new JvmFigures(360, 50, 2e8));
+                new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, null));
         GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
                 ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
 
         StepRecord r = StepFigures.of(NETTY, 700, "t", gatling, rows, before, after, 100, 2, 0.05);
 
-        assertThat(r.rps()).isEqualTo(10_000.0);
+        assertThat(r.load().rps()).isEqualTo(10_000.0);
         // machine figures: the rows whose second is mostly inside 7.4..12.4 s, all under load
-        assertThat(r.cpuPct()).isEqualTo(90.0);
-        assertThat(r.generatorCpuPct()).isEqualTo(120.0);
+        assertThat(r.machine().cpuPct()).isEqualTo(90.0);
+        assertThat(r.processes().generatorCpuPct()).isEqualTo(120.0);
         // proxy CPU: 0.6 s of the 7..8 s row, four whole rows, 0.4 s of the half-loaded 12..13 s row
         // = (0.6 * 80 + 4 * 80 + 0.4 * 42) % * s = 3.848 CPU s; the readings would say 6.5 s
-        assertThat(r.proxyCpuUsPerReq()).isCloseTo(3.848 / 50_000 * 1e6, within(1e-9));
-        assertThat(r.proxyCpuPct()).isCloseTo(384.8 / 5, within(1e-9));
-        assertThat(r.originCpuPct()).isCloseTo((0.6 * 20 + 4 * 20 + 0.4 * 10.5) / 5, within(1e-9));
-        assertThat(r.gcMsPerSec()).isCloseTo((0.6 * 3 + 4 * 3 + 0.4 * 1.5) / 5, within(1e-9));
+        assertThat(r.processes().proxyCpuUsPerReq()).isCloseTo(3.848 / 50_000 * 1e6, within(1e-9));
+        assertThat(r.processes().proxyCpuPct()).isCloseTo(384.8 / 5, within(1e-9));
+        assertThat(r.processes().originCpuPct()).isCloseTo((0.6 * 20 + 4 * 20 + 0.4 * 10.5) / 5, within(1e-9));
+        assertThat(r.jvm().gcMsPerSec()).isCloseTo((0.6 * 3 + 4 * 3 + 0.4 * 1.5) / 5, within(1e-9));
         // collections are counted between the readings
-        assertThat(r.gcCount()).isEqualTo(7);
+        assertThat(r.jvm().gcCount()).isEqualTo(7);
         assertThat(r.flags()).isEmpty();
     }
 
@@ -113,8 +116,8 @@ class StepFiguresTest {
         StepRecord r = StepFigures.of(NETTY, 1000, "t", result(5_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
                 100, 2, 0);
         assertThat(r.connections()).isEqualTo(1000);
-        assertThat(r.ceilingRps()).isNull();
-        assertThat(r.pctOfCeiling()).isNull();
+        assertThat(r.ceiling().ceilingRps()).isNull();
+        assertThat(r.ceiling().pctOfCeiling()).isNull();
     }
 
     @Test
@@ -123,11 +126,11 @@ class StepFiguresTest {
         BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0), new Usage(2, 0, 0, 0), null);
         StepRecord r = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 100, "t", result(2000, ErrorCounts.NONE),
                 List.of(), before, after, 100, 2, 0.05);
-        assertThat(r.gcMsPerSec()).isNull();
-        assertThat(r.gcCount()).isNull();
-        assertThat(r.heapUsedMb()).isNull();
-        assertThat(r.cpuPct()).isNull();
-        assertThat(r.proxyCpuPct()).isEqualTo(50.0);
+        assertThat(r.jvm().gcMsPerSec()).isNull();
+        assertThat(r.jvm().gcCount()).isNull();
+        assertThat(r.jvm().heapUsedMb()).isNull();
+        assertThat(r.machine().cpuPct()).isNull();
+        assertThat(r.processes().proxyCpuPct()).isEqualTo(50.0);
     }
 
     @Test
@@ -135,8 +138,8 @@ class StepFiguresTest {
         BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 0, 0),
                 new Usage(12, 700, 0, 0), null);
         StepRecord r = StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
-        assertThat(r.proxyCpuPct()).isNull();
-        assertThat(r.proxyCpuUsPerReq()).isNull();
+        assertThat(r.processes().proxyCpuPct()).isNull();
+        assertThat(r.processes().proxyCpuUsPerReq()).isNull();
     }
 
     @Test

@@ -2,6 +2,9 @@ package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -64,7 +67,7 @@ class MarkdownReportTest {
     @Test
     void inMemoryStepsFollowTheDeclaredFrontEndOrderNotTheListOrder() throws Exception {
         RunResults sample = ResultsReader.read(SampleRun.sourceDir());
-        List<StepResult> nettyFirst = sample.steps().stream()
+        List<StepRecord> nettyFirst = sample.steps().stream()
                 .sorted((a, b) -> a.frontEnd().equals(b.frontEnd()) ? 0 : a.frontEnd().equals("netty") ? -1 : 1).toList();
 
         List<List<String>> cells = cells(MarkdownReport.table(sample.run(), nettyFirst));

@@ -3,6 +3,12 @@ package io.proxybench.loadtest.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.loadtest.results.ResultsFormatException;
+import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.Sample;
+import io.proxybench.loadtest.results.StepRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,8 +24,8 @@ class ResultsReaderTest {
         RunResults r = ResultsReader.read(SampleRun.sourceDir());
 
         assertThat(r.run().runId()).isEqualTo("20261121-235900-a1b2");
-        assertThat(r.run().originLatencyMs()).isEqualTo(50.0);
-        assertThat(r.run().frontEnds()).extracting(RunInfo.FrontEnd::label).containsExactly("tomcat", "netty");
+        assertThat(r.run().workload().originLatencyMs()).isEqualTo(50.0);
+        assertThat(r.run().frontEnds()).extracting(RunMetadata.FrontEndInfo::label).containsExactly("tomcat", "netty");
         assertThat(r.run().frontEnds().get(1).settings()).containsEntry("workers.stage", "8");
         assertThat(r.run().frontEnds().get(0).jvmArgs()).contains("-Xmx3500m");
         assertThat(r.run().machine().cores()).isEqualTo(8);
@@ -27,8 +33,8 @@ class ResultsReaderTest {
         assertThat(r.run().warnings()).hasSize(1);
 
         assertThat(r.steps()).hasSize(16);
-        StepResult tomcat1100 = r.step("tomcat", 1100).orElseThrow();
-        assertThat(tomcat1100.rps()).isEqualTo(15385.0);
+        StepRecord tomcat1100 = r.step("tomcat", 1100).orElseThrow();
+        assertThat(tomcat1100.load().rps()).isEqualTo(15385.0);
         assertThat(tomcat1100.latency().p90Ms()).isEqualTo(58000.0);
         assertThat(tomcat1100.errors().timeout()).isEqualTo(412L);
         assertThat(tomcat1100.errors().total()).isEqualTo(415L);
@@ -40,9 +46,9 @@ class ResultsReaderTest {
         // the pause sample between steps has empty runQueue and generatorCpuPct cells
         Sample pause = r.samplesOf("tomcat").get(3);
         assertThat(pause.connections()).isZero();
-        assertThat(pause.runQueue()).isNull();
-        assertThat(pause.generatorCpuPct()).isNull();
-        assertThat(pause.cpuPct()).isNotNull();
+        assertThat(pause.machine().runQueue()).isNull();
+        assertThat(pause.processes().generatorCpuPct()).isNull();
+        assertThat(pause.machine().cpuPct()).isNotNull();
     }
 
     @Test
@@ -69,10 +75,10 @@ class ResultsReaderTest {
         assertThat(r.run().frontEnds()).isEmpty();
         assertThat(r.samples()).isEmpty();
         assertThat(r.steps()).hasSize(2);
-        StepResult failed = r.steps().get(0);
+        StepRecord failed = r.steps().get(0);
         assertThat(failed.ok()).isFalse();
         assertThat(failed.failure()).isEqualTo("proxy exited with code 1");
-        assertThat(failed.rps()).isNull();
+        assertThat(failed.load().rps()).isNull();
         assertThat(failed.latency().p90Ms()).isNull();
         assertThat(failed.flags()).isEmpty();
         assertThat(r.steps().get(1).ok()).isTrue();
@@ -95,10 +101,10 @@ class ResultsReaderTest {
         assertThat(r.samples()).hasSize(2);
         assertThat(r.samples().get(0).frontEnd()).isEqualTo("netty[workers.stage=8,workers.inbound=2]");
         assertThat(r.samples().get(0).connections()).isEqualTo(700);
-        assertThat(r.samples().get(0).cpuPct()).isEqualTo(40.5);
-        assertThat(r.samples().get(0).netMbps()).isNull();
+        assertThat(r.samples().get(0).machine().cpuPct()).isEqualTo(40.5);
+        assertThat(r.samples().get(0).machine().netMbps()).isNull();
         assertThat(r.samples().get(1).epochMs()).isEqualTo(3000);
-        assertThat(r.samples().get(1).cpuPct()).isNull();
+        assertThat(r.samples().get(1).machine().cpuPct()).isNull();
     }
 
     @Test

@@ -14,14 +14,16 @@ class ResultsStoreTest {
 
     static StepRecord ok(String frontEnd, int connections) {
         return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of("timeouts", "socket-errors"),
-                "2026-11-22T00:00:10Z", 10.0, 130000L, 13000.0,
-                new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0, 1, 0, 0, 2),
-                47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0, 80.0, 61.5, 350.0, 23, 20.0, 60.0, 3.5, 12L, 210.0, 14000.0, 92.9);
+                "2026-11-22T00:00:10Z", 10.0, new StepRecord.Load(130000L, 13000.0),
+                new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
+                new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0),
+                new StepRecord.Processes(80.0, 61.5, 350.0, 23, 20.0, 60.0), new JvmFigures(3.5, 12L, 210.0, 1.25),
+                new StepRecord.Ceiling(14000.0, 92.9));
     }
 
     @Test
     void everyStepRewritesStepsJsonAndResultsCsv(@TempDir Path dir) throws Exception {
-        ResultsStore store = new ResultsStore(dir);
+        ResultsStore store = new ResultsStore(RunFiles.of(dir));
         store.add(ok("netty[a=1,b=2]", 700));
         JsonNode steps = new ObjectMapper().readTree(dir.resolve("steps.json").toFile());
         assertThat(steps).hasSize(1);
@@ -52,14 +54,25 @@ class ResultsStoreTest {
     }
 
     @Test
+    void whatIsWrittenReadsBackAsTheSameSteps(@TempDir Path dir) throws Exception {
+        ResultsStore store = new ResultsStore(RunFiles.of(dir));
+        StepRecord failed = StepRecord.failed("tomcat", "tomcat", 700, "2026-11-22T00:01:00Z", "did not start");
+        store.add(ok("netty[a=1,b=2]", 700));
+        store.add(failed);
+        Files.writeString(dir.resolve(RunFiles.RUN_JSON), "{}");
+
+        assertThat(ResultsReader.read(dir).steps()).containsExactly(ok("netty[a=1,b=2]", 700), failed);
+    }
+
+    @Test
     void steps_json_fieldsMatchTheResultsFormat(@TempDir Path dir) throws Exception {
-        new ResultsStore(dir).add(ok("netty", 700));
+        new ResultsStore(RunFiles.of(dir)).add(ok("netty", 700));
         JsonNode step = new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
         List<String> names = new java.util.ArrayList<>();
         step.fieldNames().forEachRemaining(names::add);
         assertThat(names).containsExactly("frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt",
                 "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
                 "netMbps", "memFreeMb", "proxyCpuPct", "proxyCpuUsPerReq", "proxyRssMb", "proxyThreads", "originCpuPct",
-                "generatorCpuPct", "gcMsPerSec", "gcCount", "heapUsedMb", "ceilingRps", "pctOfCeiling");
+                "generatorCpuPct", "gcMsPerSec", "gcCount", "heapUsedMb", "jitMsPerSec", "ceilingRps", "pctOfCeiling");
     }
 }

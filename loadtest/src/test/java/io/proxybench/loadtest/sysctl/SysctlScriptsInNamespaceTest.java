@@ -3,9 +3,9 @@ package io.proxybench.loadtest.sysctl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.loadtest.proc.SysctlFile;
 import io.proxybench.loadtest.topology.LinkShaping;
 import io.proxybench.loadtest.topology.NetnsTopology;
-import io.proxybench.loadtest.topology.SysctlFile;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;

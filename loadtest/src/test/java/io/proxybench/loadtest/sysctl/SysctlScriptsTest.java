@@ -3,7 +3,7 @@ package io.proxybench.loadtest.sysctl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.proxybench.loadtest.topology.SysctlFile;
+import io.proxybench.loadtest.proc.SysctlFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,7 @@ class NetnsTopologyCommandsTest {
     void networkProbeWatchesTheProxysGeneratorSideInsideItsNamespace() {
         NetnsTopology topology = topology(LinkShaping.none(), RecordingRunner.allSucceed());
 
-        Topology.NetworkProbe probe = topology.networkProbe(Role.PROXY);
+        NetworkProbe probe = topology.networkProbe(Role.PROXY);
 
         assertThat(probe.interfaceName()).isEqualTo("pb-gen");
         assertThat(probe.readProcNetDevCommand())

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.loadtest.proc.SysctlFile;
+import io.proxybench.loadtest.process.Executables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -48,7 +50,7 @@ class NetnsTopologyLiveTest {
         assumeTrue(NetnsTopology.unavailableReason(LinkShaping.none()).isEmpty(),
                 () -> "skipped: " + NetnsTopology.unavailableReason(LinkShaping.none()).orElse(""));
         assumeTrue(NetnsTopology.netnsSupported(), "skipped: 'ip netns add' does not work here");
-        assumeTrue(HostTools.find("python3").isPresent() || onPath("python3"), "skipped: python3 not found");
+        assumeTrue(Executables.find("python3").isPresent() || onPath("python3"), "skipped: python3 not found");
     }
 
     @Test
@@ -150,7 +152,7 @@ class NetnsTopologyLiveTest {
 
     @Test
     void closeAfterAFailedSetUpRemovesEverything() throws Exception {
-        String ip = HostTools.find("ip").orElseThrow().toString();
+        String ip = Executables.find("ip").orElseThrow().toString();
         CommandRunner real = CommandRunner.processes(Duration.ofSeconds(20));
         CommandRunner failSecondLink = command -> String.join(" ", command).contains("peer name pb-proxy")
                 ? new CommandRunner.Result(2, "injected failure") : real.run(command);

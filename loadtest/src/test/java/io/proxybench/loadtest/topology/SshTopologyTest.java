@@ -3,6 +3,7 @@ package io.proxybench.loadtest.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.loadtest.proc.NetworkProbe;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ class SshTopologyTest {
         SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed());
 
         assertThat(topology.wrap(Role.GENERATOR, List.of("wrk", "-c", "700"))).containsExactly("wrk", "-c", "700");
-        assertThat(topology.networkProbe(Role.GENERATOR)).isEqualTo(Topology.NetworkProbe.local("lo"));
+        assertThat(topology.networkProbe(Role.GENERATOR)).isEqualTo(NetworkProbe.local("lo"));
     }
 
     @Test
@@ -51,7 +52,7 @@ class SshTopologyTest {
 
         assertThat(topology.addressOf(Role.PROXY)).isEqualTo("10.0.0.12");
         assertThat(topology.addressOf(Role.ORIGIN)).isEqualTo("origin-1");
-        Topology.NetworkProbe probe = topology.networkProbe(Role.PROXY);
+        NetworkProbe probe = topology.networkProbe(Role.PROXY);
         assertThat(probe.interfaceName()).isEqualTo("eno1");
         assertThat(probe.readProcNetDevCommand())
                 .containsExactly("ssh", "-o", "BatchMode=yes", "bench@proxy-1", "--", "cat /proc/net/dev");

@@ -1,6 +1,7 @@
 package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Counter;
+import com.codahale.metrics.Gauge;
 import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
@@ -11,6 +12,7 @@ import com.codahale.metrics.jvm.MemoryUsageGaugeSet;
 import com.codahale.metrics.jvm.ThreadStatesGaugeSet;
 import io.proxybench.core.http.ProxyError;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.EnumMap;
 import java.util.Map;
@@ -72,6 +74,11 @@ public final class ProxyMetrics {
         registry.register(MetricNames.JVM_MEMORY, new MemoryUsageGaugeSet());
         registry.register(MetricNames.JVM_THREADS, new ThreadStatesGaugeSet());
         registry.register(MetricNames.JVM_BUFFERS, new BufferPoolMetricSet(ManagementFactory.getPlatformMBeanServer()));
+        // compilation early in a run competes with the load for the same cores; the kit shows it per step
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        if (jit != null && jit.isCompilationTimeMonitoringSupported()) {
+            registry.register(MetricNames.JVM_COMPILATION_TIME, (Gauge<Long>) jit::getTotalCompilationTime);
+        }
     }
 
     public MetricRegistry registry() {

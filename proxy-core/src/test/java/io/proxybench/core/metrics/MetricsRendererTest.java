@@ -33,6 +33,8 @@ class MetricsRendererTest {
         assertThat(root.path("gauges").fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"));
         assertThat(root.path("gauges").fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.buffers.direct."));
         assertThat(root.path("gauges").has("jvm.threads.count")).isTrue();
+        // HotSpot counts JIT time; the kit's JIT ms/s is the rate of this total
+        assertThat(root.path("gauges").path("jvm.compilation.time").path("value").isIntegralNumber()).isTrue();
     }
 
     @Test

@@ -1,0 +1,34 @@
+package io.proxybench.loadtest.results;
+
+/**
+ * One row of samples.csv: a one-second look at the machine and the processes while {@code frontEnd}
+ * was under test. {@code intervalMs} is the time since the previous reading (the rates cover it; 0
+ * in files written before it was recorded); {@code connections} is the step in progress, 0 between
+ * steps and during warm-up.
+ */
+public record Sample(
+        long epochMs,
+        String frontEnd,
+        Integer connections,
+        @Flat MachineFigures machine,
+        @Flat Processes processes,
+        @Flat JvmFigures jvm,
+        long intervalMs) {
+
+    public Sample {
+        machine = machine == null ? MachineFigures.NONE : machine;
+        processes = processes == null ? Processes.NONE : processes;
+        jvm = jvm == null ? JvmFigures.NONE : jvm;
+    }
+
+    /** The middle of the interval the row's rates cover; decides which step a row belongs to. */
+    public long midpointMs() {
+        return epochMs - intervalMs / 2;
+    }
+
+    /** The processes in this second: CPU (one core = 100), the front end's memory and threads. */
+    public record Processes(Double proxyCpuPct, Double proxyRssMb, Integer proxyThreads, Double originCpuPct,
+            Double generatorCpuPct) {
+        public static final Processes NONE = new Processes(null, null, null, null, null);
+    }
+}

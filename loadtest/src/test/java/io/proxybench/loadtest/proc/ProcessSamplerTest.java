@@ -1,0 +1,65 @@
+package io.proxybench.loadtest.proc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class ProcessSamplerTest {
+
+    @Test
+    void cpuTicksAreUtimePlusStime() {
+        // fields 14 and 15 of the captured stub-origin: 187 + 13, one second later 226 + 18
+        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.0"))).isEqualTo(200);
+        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.1"))).isEqualTo(244);
+    }
+
+    @Test
+    void aCommandNameWithSpacesAndParenthesesDoesNotShiftTheFields() {
+        String stat = "4242 (a (weird) name) S 1 1 1 0 -1 0 0 0 0 0 31 7 0 0 20 0 1 0 100 0 0";
+        assertThat(ProcessSampler.parseCpuTicks(stat)).isEqualTo(38);
+    }
+
+    @Test
+    void cpuPercentIsOfOneCore() {
+        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0);
+        ProcessSampler.Usage after = new ProcessSampler.Usage(7, 244, 0, 0);
+        assertThat(after.cpuPctSince(before, 1.0, 100)).isCloseTo(44.0, within(1e-9));
+        assertThat(after.cpuPctSince(before, 0.5, 100)).isCloseTo(88.0, within(1e-9));
+        // two busy cores read as 200 %
+        assertThat(new ProcessSampler.Usage(7, 400, 0, 0).cpuPctSince(before, 1.0, 100)).isCloseTo(200.0, within(1e-9));
+    }
+
+    @Test
+    void readingsOfDifferentProcessesGiveNoRate() {
+        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0);
+        assertThat(new ProcessSampler.Usage(8, 244, 0, 0).cpuPctSince(before, 1.0, 100)).isNull();
+        assertThat(new ProcessSampler.Usage(7, 244, 0, 0).cpuPctSince(null, 1.0, 100)).isNull();
+    }
+
+    @Test
+    void rssAndThreadsComeFromStatus() {
+        String status = ProcFixtures.read("pid_status.0");
+        assertThat(ProcessSampler.statusField(status, "VmRSS:")).isEqualTo(114720);
+        assertThat(ProcessSampler.statusField(status, "Threads:")).isEqualTo(22);
+        assertThat(ProcessSampler.statusField("Name:\tkthreadd\n", "VmRSS:")).isZero();
+    }
+
+    @Test
+    void sumsTheWholeTreeOfALiveProcess() throws Exception {
+        Process shell = new ProcessBuilder("sh", "-c", "sleep 30 & sleep 30 & wait").start();
+        try {
+            Thread.sleep(300);
+            ProcessSampler.Usage usage = new ProcessSampler(Path.of("/proc")).read(shell.toHandle());
+            assertThat(usage).isNotNull();
+            assertThat(usage.rootPid()).isEqualTo(shell.pid());
+            assertThat(usage.threads()).isEqualTo(3);
+            assertThat(usage.rssKb()).isPositive();
+        } finally {
+            shell.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
+            shell.destroyForcibly().waitFor();
+        }
+        assertThat(new ProcessSampler(Path.of("/proc")).read(shell.toHandle())).isNull();
+    }
+}
