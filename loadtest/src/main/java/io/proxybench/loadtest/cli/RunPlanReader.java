@@ -18,7 +18,7 @@ import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
 import io.proxybench.loadtest.plan.TopologyOptions;
-import io.proxybench.loadtest.topology.LinkShaping;
+import io.proxybench.loadtest.topology.netns.LinkShaping;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

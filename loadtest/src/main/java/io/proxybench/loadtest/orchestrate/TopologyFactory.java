@@ -2,10 +2,11 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.TopologyOptions;
-import io.proxybench.loadtest.topology.LinkShaping;
 import io.proxybench.loadtest.topology.LoopbackTopology;
-import io.proxybench.loadtest.topology.NetnsTopology;
 import io.proxybench.loadtest.topology.Topology;
+import io.proxybench.loadtest.topology.netns.LinkShaping;
+import io.proxybench.loadtest.topology.netns.NetnsSupport;
+import io.proxybench.loadtest.topology.netns.NetnsTopology;
 
 /** The topology {@code --topology} names, or a one-line reason it cannot be had here. */
 final class TopologyFactory {
@@ -18,7 +19,7 @@ final class TopologyFactory {
             return new LoopbackTopology();
         }
         LinkShaping shaping = shaping(options);
-        String reason = NetnsTopology.unavailableReason(shaping).orElse(null);
+        String reason = NetnsSupport.unavailableReason(shaping).orElse(null);
         if (reason != null) {
             throw new PlanException(reason);
         }

@@ -1,6 +1,5 @@
 package io.proxybench.loadtest.proc;
 
-import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.report.chart.ChartDirectories;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;

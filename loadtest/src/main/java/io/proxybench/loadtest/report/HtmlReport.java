@@ -1,5 +1,7 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.report.chart.RenderedChart;
+import io.proxybench.loadtest.report.chart.ReportCharts;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunResults;
@@ -177,7 +179,7 @@ public final class HtmlReport {
         labels.forEach(l -> h.append("<div class=\"colhead\">").append(Html.escape(l)).append("</div>"));
         h.append('\n');
         // rows are matched by chart kind, so a front end missing one figure doesn't shift its column
-        for (String kind : TimelineCharts.KINDS) {
+        for (String kind : ReportCharts.TIMELINE_KINDS) {
             if (byFrontEnd.values().stream().noneMatch(charts -> find(charts, kind) != null)) {
                 continue;
             }

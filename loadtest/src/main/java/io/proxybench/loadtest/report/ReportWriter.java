@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.report.chart.ReportCharts;
 import io.proxybench.loadtest.results.ResultsFormatException;
 import io.proxybench.loadtest.results.ResultsReader;
 import io.proxybench.loadtest.results.RunResults;

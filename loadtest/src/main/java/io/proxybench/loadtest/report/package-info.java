@@ -1,7 +1,6 @@
 /**
  * Turns a results directory into report.md (conditions, the results table, throughput ratios) and
- * report.html with its charts (XChart: every step figure against the step, and each front end over
- * time); ResultsTable defines the table's columns once for Markdown, console and HTML.
+ * report.html; ResultsTable defines the table's columns once for Markdown, console and HTML.
  * Reports are always made from the files, never from a run's memory, so any run can be
  * re-rendered later with {@code proxybench report <run-dir>} (ReportWriter).
  */

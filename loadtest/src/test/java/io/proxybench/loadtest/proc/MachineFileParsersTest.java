@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.proxybench.loadtest.proc.NetworkProbe;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

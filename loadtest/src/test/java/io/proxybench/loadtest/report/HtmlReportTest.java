@@ -2,6 +2,7 @@ package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.report.chart.ReportCharts;
 import io.proxybench.loadtest.results.ResultsReader;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.proxybench.loadtest.proc.SysctlFile;
-import io.proxybench.loadtest.topology.LinkShaping;
-import io.proxybench.loadtest.topology.NetnsTopology;
+import io.proxybench.loadtest.topology.netns.LinkShaping;
+import io.proxybench.loadtest.topology.netns.NetnsSupport;
 import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
@@ -23,7 +23,7 @@ class SysctlScriptsInNamespaceTest {
 
     @BeforeEach
     void createNamespace() throws Exception {
-        assumeTrue(NetnsTopology.unavailableReason(LinkShaping.none()).isEmpty(), "needs root and ip");
+        assumeTrue(NetnsSupport.unavailableReason(LinkShaping.none()).isEmpty(), "needs root and ip");
         created = new ProcessBuilder("ip", "netns", "add", namespace).start().waitFor() == 0;
         assumeTrue(created, "ip netns add does not work here");
     }

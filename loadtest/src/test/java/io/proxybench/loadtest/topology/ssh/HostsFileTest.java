@@ -1,8 +1,9 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.ssh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.loadtest.topology.Role;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
@@ -10,6 +10,9 @@ import java.util.Map;
 
 /** All charts of a run: figures against connections, and per front end over time. */
 public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
+
+    /** The time charts drawn for each front end, in grid order (file names under charts/&lt;front end&gt;/). */
+    public static final List<String> TIMELINE_KINDS = TimelineCharts.KINDS;
 
     public static ReportCharts render(RunResults results) {
         return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results));

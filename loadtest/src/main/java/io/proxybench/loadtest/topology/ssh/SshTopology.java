@@ -1,6 +1,10 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.ssh;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.process.CommandRunner;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.Topology;
+import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -1,9 +1,12 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.process.RecordingRunner;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.TopologyException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,9 +102,9 @@ class NetnsTopologyCommandsTest {
                 "ip netns delete pb-abc123-origin",
                 "ip netns delete pb-abc123-proxy",
                 "ip netns delete pb-abc123-gen");
-        int before = runner.commands.size();
+        int before = runner.commands().size();
         topology.close();
-        assertThat(runner.commands).as("a second close has nothing left to remove").hasSize(before);
+        assertThat(runner.commands()).as("a second close has nothing left to remove").hasSize(before);
         assertThat(topology.describe()).containsEntry("state", "removed");
     }
 
@@ -136,7 +139,7 @@ class NetnsTopologyCommandsTest {
 
         assertThatThrownBy(topology::setUp).isInstanceOf(TopologyException.class)
                 .hasMessage("the netns topology needs root");
-        assertThat(runner.commands).isEmpty();
+        assertThat(runner.commands()).isEmpty();
     }
 
     @Test
@@ -146,7 +149,7 @@ class NetnsTopologyCommandsTest {
 
         topology.close();
 
-        assertThat(runner.commands).isEmpty();
+        assertThat(runner.commands()).isEmpty();
         assertThatThrownBy(topology::setUp).isInstanceOf(IllegalStateException.class);
     }
 

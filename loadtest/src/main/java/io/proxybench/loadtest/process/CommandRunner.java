@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.process;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

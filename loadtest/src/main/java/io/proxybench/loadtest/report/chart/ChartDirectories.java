@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -10,12 +10,12 @@ import java.util.Set;
  * File-system-safe, distinct directory names for front-end labels such as
  * {@code netty[workers.stage=8]} (charts/&lt;dir&gt;/cpu.png).
  */
-final class ChartDirectories {
+public final class ChartDirectories {
 
     private ChartDirectories() {
     }
 
-    static Map<String, String> of(List<String> labels) {
+    public static Map<String, String> of(List<String> labels) {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> taken = new HashSet<>();
         for (String label : labels) {

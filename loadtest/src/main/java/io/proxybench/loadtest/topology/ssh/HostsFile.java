@@ -1,5 +1,6 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.ssh;
 
+import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,10 +1,11 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
@@ -149,7 +150,7 @@ final class AggregateCharts {
         }
         if (!x.isEmpty()) {
             String name = latencyMs == null ? "ceiling (Little's law)"
-                    : "ceiling: connections \u00f7 " + FigureFormat.decimals(latencyMs, 0) + " ms";
+                    : "ceiling: connections \u00f7 " + String.format(Locale.ROOT, "%.0f", latencyMs) + " ms";
             XYSeries series = chart.addSeries(name, x, y);
             ChartStyle.referenceSeries(series, ChartStyle.REFERENCE_LINE);
         }

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 import io.proxybench.loadtest.results.MachineDescription;
 import io.proxybench.loadtest.results.RunFiles;

@@ -1,9 +1,12 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.ssh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.process.RecordingRunner;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.TopologyException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

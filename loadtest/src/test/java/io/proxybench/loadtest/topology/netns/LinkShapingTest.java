@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,12 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.proc.SysctlFile;
-import io.proxybench.loadtest.proc.UserId;
+import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.Topology;
+import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -28,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * NIC's rate and delay, and each side's counters are separate.
  *
  * <p>Nothing leaves the machine: no link reaches the root namespace, the only routes are the two
- * point-to-point /30 subnets below, there is no default route, and forwarding is off, so the
- * proxy namespace does not route between its two links. The addresses exist only inside the namespaces, which have their
- * own routing tables, so they cannot clash with the machine's.
+ * point-to-point /30 subnets below, there is no default route, and forwarding is off, so the proxy
+ * namespace does not route between its two links. The addresses exist only inside the namespaces,
+ * which have their own routing tables, so they cannot clash with the machine's. Whether the machine
+ * can host it at all: {@link NetnsSupport}.
  *
  * <pre>
  *  pb-ID-gen                 pb-ID-proxy                          pb-ID-origin
@@ -44,7 +48,6 @@ import org.slf4j.LoggerFactory;
 public final class NetnsTopology implements Topology {
 
     private static final Logger log = LoggerFactory.getLogger(NetnsTopology.class);
-
     /** The generator-proxy link: generator .1, proxy .2. */
     public static final String CLIENT_LINK_SUBNET = "10.213.0.0/30";
     /** The proxy-origin link: proxy .5, origin .6. */
@@ -55,7 +58,6 @@ public final class NetnsTopology implements Topology {
     static final String PROXY_ORIGIN_SIDE_ADDRESS = "10.213.0.5";
     static final String ORIGIN_ADDRESS = "10.213.0.6";
     private static final int PREFIX = 30;
-
     // Interfaces are named after the far end, and live only inside the namespaces.
     static final String GENERATOR_IF = "pb-proxy";
     static final String PROXY_CLIENT_IF = "pb-gen";
@@ -82,7 +84,7 @@ public final class NetnsTopology implements Topology {
     /** Namespaces {@code pb-<6 hex>-gen|proxy|origin}; {@code shaping} may be {@link LinkShaping#none()}. */
     public NetnsTopology(LinkShaping shaping) {
         this(shaping, newRunId(), CommandRunner.processes(COMMAND_TIMEOUT),
-                tool("ip"), tool("tc"), () -> unavailableReason(shaping));
+                tool("ip"), tool("tc"), () -> NetnsSupport.unavailableReason(shaping));
     }
 
     NetnsTopology(LinkShaping shaping, String runId, CommandRunner runner, String ip, String tc,
@@ -99,45 +101,6 @@ public final class NetnsTopology implements Topology {
         namespaces.put(Role.GENERATOR, "pb-" + runId + "-gen");
         namespaces.put(Role.PROXY, "pb-" + runId + "-proxy");
         namespaces.put(Role.ORIGIN, "pb-" + runId + "-origin");
-    }
-
-    /**
-     * Why this machine cannot host the netns topology (one line), or empty when it can as far as
-     * can be told without trying: Linux, root, {@code ip} present, and {@code tc} when shaping.
-     */
-    public static Optional<String> unavailableReason(LinkShaping shaping) {
-        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-            return Optional.of("the netns topology needs Linux network namespaces; this is " + System.getProperty("os.name"));
-        }
-        if (UserId.effective() != 0) {
-            return Optional.of("the netns topology needs root (network namespaces and veth links need"
-                    + " CAP_SYS_ADMIN and CAP_NET_ADMIN); run as root or use --topology loopback");
-        }
-        if (Executables.find("ip").isEmpty()) {
-            return Optional.of("the netns topology needs the 'ip' command (iproute2); install it: apt-get install iproute2");
-        }
-        if (shaping.shapes() && Executables.find("tc").isEmpty()) {
-            return Optional.of("link shaping needs the 'tc' command (iproute2); install it: apt-get install iproute2");
-        }
-        return Optional.empty();
-    }
-
-    /** True when namespaces can really be made here: the prerequisites hold and a probe namespace comes and goes. */
-    public static boolean netnsSupported() {
-        if (unavailableReason(LinkShaping.none()).isPresent()) {
-            return false;
-        }
-        String ipPath = tool("ip");
-        String probe = "pb-probe-" + newRunId();
-        CommandRunner run = CommandRunner.processes(Duration.ofSeconds(10));
-        try {
-            if (!run.run(List.of(ipPath, "netns", "add", probe)).ok()) {
-                return false;
-            }
-            return run.run(List.of(ipPath, "netns", "delete", probe)).ok();
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     @Override

@@ -1,11 +1,15 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.proxybench.loadtest.proc.SysctlFile;
+import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.Topology;
+import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -47,9 +51,9 @@ class NetnsTopologyLiveTest {
 
     @BeforeAll
     static void requireNamespaces() {
-        assumeTrue(NetnsTopology.unavailableReason(LinkShaping.none()).isEmpty(),
-                () -> "skipped: " + NetnsTopology.unavailableReason(LinkShaping.none()).orElse(""));
-        assumeTrue(NetnsTopology.netnsSupported(), "skipped: 'ip netns add' does not work here");
+        assumeTrue(NetnsSupport.unavailableReason(LinkShaping.none()).isEmpty(),
+                () -> "skipped: " + NetnsSupport.unavailableReason(LinkShaping.none()).orElse(""));
+        assumeTrue(NetnsSupport.netnsSupported(), "skipped: 'ip netns add' does not work here");
         assumeTrue(Executables.find("python3").isPresent() || onPath("python3"), "skipped: python3 not found");
     }
 

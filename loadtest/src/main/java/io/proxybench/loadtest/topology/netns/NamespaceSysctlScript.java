@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import io.proxybench.loadtest.proc.SysctlFile;
 import java.io.IOException;

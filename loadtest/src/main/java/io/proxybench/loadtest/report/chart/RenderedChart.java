@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.report;
+package io.proxybench.loadtest.report.chart;
 
 /**
  * A chart as a PNG, with the path it is stored under in the run directory

@@ -1,4 +1,4 @@
-package io.proxybench.loadtest.topology;
+package io.proxybench.loadtest.topology.netns;
 
 import java.io.IOException;
 import java.io.PrintStream;
