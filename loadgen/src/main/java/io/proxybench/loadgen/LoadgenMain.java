@@ -89,6 +89,10 @@ public final class LoadgenMain implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // Leak tracking samples allocations on the hot path; the tests run it at paranoid, a load run has no use for it.
+        if (System.getProperty("io.netty.leakDetection.level") == null) {
+            System.setProperty("io.netty.leakDetection.level", "disabled");
+        }
         System.exit(commandLine(new LoadgenMain()).execute(args));
     }
 
