@@ -7,7 +7,7 @@ long-lived process, -t 2, warmed by a step of its own) for the same duration. Pr
 run: req/s, p50, p99, errors, and each generator's own CPU per request (utime+stime of its process
 during the run). Run it alone, from the repository root, after `mvn -DskipTests package`.
 
-  loadgen/bench/compare-wrk.py [--levels 100,400,1000] [--duration 10] [--rounds 2] [--warmup 20]
+  loadgen/bench/compare-wrk.py [--levels 100,400,1000] [--duration 10] [--rounds 2] [--warmup 20] [--fresh]
 """
 import argparse, json, os, socket, subprocess, sys, tempfile, time
 
@@ -48,14 +48,21 @@ def run_wrk(url, conns, duration, lua):
 
 def run_step(gen, conns, duration, name):
     before = cpu_seconds(gen.pid)
-    gen.stdin.write(f"step name={name} connections={conns} duration={duration}s timeout=2s\n")
+    gen.stdin.write(f"step name={name} connections={conns} duration={duration * 1000:.0f}ms timeout=2s\n")
     gen.stdin.flush()
     r = json.loads(gen.stdout.readline())
     after = cpu_seconds(gen.pid)
     if r.get("type") != "step":
         sys.exit(f"generator said: {r}")
-    return dict(requests=r["requests"], seconds=r["durationUs"] / 1e6, p50=r["latencyUs"]["p50"],
-                p99=r["latencyUs"]["p99"], errors=sum(r["errors"].values()), cpu=after - before)
+    latency = r["latencyUs"] or {"p50": 0, "p99": 0}
+    return dict(requests=r["requests"], seconds=r["durationUs"] / 1e6, p50=latency["p50"],
+                p99=latency["p99"], errors=sum(r["errors"].values()), cpu=after - before)
+
+
+def loadgen_step(gen, conns, a, rnd):
+    if a.fresh:
+        run_step(gen, 1, 0.2, "close-all")  # a step of 1 connection closes all the others
+    return run_step(gen, conns, a.duration, f"c{conns}-r{rnd}")
 
 
 def main():
@@ -64,6 +71,8 @@ def main():
     p.add_argument("--duration", type=int, default=10)
     p.add_argument("--rounds", type=int, default=2)
     p.add_argument("--warmup", type=int, default=20)
+    p.add_argument("--fresh", action="store_true",
+                   help="open the generator's connections anew, all at once, for every measured step, as each wrk run does")
     a = p.parse_args()
     lua = "loadtest/src/main/resources/wrk/report.lua"
     url = "http://127.0.0.1:19080/"
@@ -93,7 +102,7 @@ def main():
         for rnd in range(1, a.rounds + 1):
             for conns in map(int, a.levels.split(",")):
                 for name, fn in (("wrk", lambda: run_wrk(url, conns, a.duration, lua)[0]),
-                                 ("loadgen", lambda: run_step(gen, conns, a.duration, f"c{conns}-r{rnd}"))):
+                                 ("loadgen", lambda: loadgen_step(gen, conns, a, rnd))):
                     r = fn()
                     print(f"| {rnd} | {conns} | {name} | {r['requests'] / r['seconds']:.0f} | {r['p50'] / 1e3:.2f} | "
                           f"{r['p99'] / 1e3:.2f} | {r['errors']} | {r['cpu']:.2f} | "
