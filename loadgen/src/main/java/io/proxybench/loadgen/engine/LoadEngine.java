@@ -69,6 +69,10 @@ public final class LoadEngine implements AutoCloseable {
         }
         settle();
         resize(plan.connections());
+        // a ramp down closes its surplus before the clock starts, not on the step's time
+        for (LoopWorker worker : workers) {
+            onLoop(worker, () -> null);
+        }
         List<LoopRecorder> recorders = workers.stream().map(LoopWorker::recorder).toList();
         long startMs = System.currentTimeMillis();
         long start = System.nanoTime();

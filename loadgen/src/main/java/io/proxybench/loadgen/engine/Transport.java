@@ -8,6 +8,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /** The event loops' I/O: epoll where the native library loads, NIO elsewhere. */
@@ -54,6 +55,6 @@ public enum Transport {
     }
 
     public String id() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

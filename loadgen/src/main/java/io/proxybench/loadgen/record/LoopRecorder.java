@@ -3,6 +3,8 @@ package io.proxybench.loadgen.record;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
+import java.util.Arrays;
+
 /**
  * The figures of one event loop: a latency recorder and plain counters, all written by that loop's
  * thread only (no atomics on the hot path). Counters are read and zeroed on the loop itself
@@ -53,7 +55,7 @@ public final class LoopRecorder {
         StepTotals totals = new StepTotals(requests, bytes, errors.clone(), connectionsOpened, unsent);
         requests = 0;
         bytes = 0;
-        java.util.Arrays.fill(errors, 0);
+        Arrays.fill(errors, 0);
         connectionsOpened = 0;
         unsent = 0;
         return totals;
