@@ -93,10 +93,20 @@ final class HostPool<C> {
             discard(c);
             return;
         }
-        c.state = PooledConnection.State.IDLE;
-        c.idleSinceNanos = System.nanoTime();
-        idle.addFirst(c);
-        idleSeen.lazySet(idle.size());
+        park(c);
+        shedIfOthersWait();
+    }
+
+    /**
+     * After parking a connection: a loop that began to wait between this loop's look at the waiters
+     * and the park asked for idle connections before there was one here, and would wait out its
+     * whole timeout. Parking publishes the idle count with a full fence and a waiter joins with one
+     * before it asks (see {@link #enqueue}), so at least one of the two sees the other.
+     */
+    private void shedIfOthersWait() {
+        if (limit.anyWaiters()) {
+            shedOneIdle();
+        }
     }
 
     /** Runs on the loop when a connection closed, whichever side closed it. */
@@ -128,6 +138,7 @@ final class HostPool<C> {
                 Waiter<C> w = pollWaiter();
                 if (w == null) {
                     park(c);
+                    shedIfOthersWait();
                     return;
                 }
                 lease(c);
@@ -228,7 +239,7 @@ final class HostPool<C> {
         c.state = PooledConnection.State.IDLE;
         c.idleSinceNanos = System.nanoTime();
         idle.addFirst(c);
-        idleSeen.lazySet(idle.size());
+        idleSeen.set(idle.size()); // a full fence: see shedIfOthersWait
     }
 
     private void discard(PooledConnection<C> c) {
@@ -286,7 +297,9 @@ final class HostPool<C> {
         long timeoutNanos = settings.waitTimeout().toNanos();
         w.timeout = loop.schedule(() -> expire(w), timeoutNanos, TimeUnit.NANOSECONDS);
         waiters.addLast(w);
-        waitersSeen.lazySet(waiters.size());
+        // A full fence before the permit look in serveWaiters below: a loop that frees a permit
+        // reads this count after freeing it, so either it wakes this loop or this loop sees the permit.
+        waitersSeen.set(waiters.size());
         listener.waitStarted();
         limit.askOthersToShed(this);
         // A permit freed between our first try and joining the queue found no waiter to wake.

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -123,6 +124,56 @@ class OriginConnectionPoolTest {
         onA.release(true);
         assertThat(onB.get(1, TimeUnit.SECONDS).loop()).isSameAs(loopB);
         assertThat(pool.openCount()).isEqualTo(1);
+    }
+
+    /**
+     * The only connection is returned on one loop at the same moment as a request starts to wait on
+     * the other, over and over: the waiter must never miss the connection and wait out its timeout
+     * (once the returning loop had looked for waiters and not yet parked the connection, the waiter
+     * asked for idle connections, found none, and waited while one sat idle).
+     */
+    @Test
+    void aReturnRacingAWaiterOnAnotherLoopNeverLeavesItWaiting() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(1, "2s", 10, "30s"));
+        PooledConnection<FakeConnection> held = acquire(pool, loopA);
+        for (int round = 0; round < 2000; round++) {
+            EventExecutor other = held.loop() == loopA ? loopB : loopA;
+            CountDownLatch go = new CountDownLatch(1);
+            PooledConnection<FakeConnection> returning = held;
+            CompletableFuture<PooledConnection<FakeConnection>> waiting = new CompletableFuture<>();
+            returning.loop().execute(() -> {
+                awaitQuietly(go);
+                returning.release(true);
+            });
+            other.execute(() -> {
+                awaitQuietly(go);
+                acquireAsync(pool, other).whenComplete((c, e) -> {
+                    if (e != null) {
+                        waiting.completeExceptionally(e);
+                    } else {
+                        waiting.complete(c);
+                    }
+                });
+            });
+            go.countDown();
+            int at = round;
+            held = waiting.handle((c, e) -> {
+                assertThat(e).as("round %d: the waiter on the other loop", at).isNull();
+                return c;
+            }).get(10, TimeUnit.SECONDS);
+        }
+        held.release(true);
+        settle();
+        assertThat(pool.openCount()).isEqualTo(1);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -11,9 +11,12 @@ import org.apache.tomcat.util.net.SocketWrapperBase;
 import java.io.IOException;
 
 /**
- * Tomcat's HTTP/1.1 processor plus two checks on the request head that Tomcat does not make and a
+ * Tomcat's HTTP/1.1 processor plus three checks on the request head that Tomcat does not make and a
  * proxy must:
  * <ul>
+ *   <li><b>Higher minor versions.</b> HTTP/1.2 … 1.9 are served as 1.1 ({@link HigherMinorVersion});
+ *   Tomcat asks its protocol {@code isPaused()} right after judging the version, and the protocols
+ *   of this package use that call to run {@link #checkServingVersion()}.</li>
  *   <li><b>Ambiguous framing.</b> A request with both Content-Length and Transfer-Encoding is refused
  *   (400). Tomcat would drop the Content-Length before any valve or servlet runs, so the check sits
  *   in the processor: between parsing the head and setting up the body filters Tomcat asks its
@@ -63,6 +66,14 @@ final class HeadCheckingProcessor extends Http11Processor {
             return SocketState.CLOSED;
         }
         return state;
+    }
+
+    /** Serves the request this thread has just read the request line of as HTTP/1.1 when it is HTTP/1.2 … 1.9. */
+    static void checkServingVersion() {
+        HeadCheckingProcessor processor = SERVING.get();
+        if (processor != null) {
+            HigherMinorVersion.serveAs11(processor, processor.request, processor.response);
+        }
     }
 
     /** Marks the request this thread is parsing as a 400 when its framing is ambiguous. */

@@ -31,6 +31,11 @@ public final class ProxyAprProtocol extends Http11AprProtocol implements Endpoin
     }
 
     @Override
+    public boolean isPaused() {
+        return hooks.versionJudged(super.isPaused());
+    }
+
+    @Override
     public boolean getDisableUploadTimeout() {
         return hooks.headParsed(super.getDisableUploadTimeout());
     }

@@ -30,6 +30,11 @@ public final class ProxyNio2Protocol extends Http11Nio2Protocol implements Endpo
     }
 
     @Override
+    public boolean isPaused() {
+        return hooks.versionJudged(super.isPaused());
+    }
+
+    @Override
     public boolean getDisableUploadTimeout() {
         return hooks.headParsed(super.getDisableUploadTimeout());
     }

@@ -30,6 +30,11 @@ public final class ProxyNioProtocol extends Http11NioProtocol implements Endpoin
     }
 
     @Override
+    public boolean isPaused() {
+        return hooks.versionJudged(super.isPaused());
+    }
+
+    @Override
     public boolean getDisableUploadTimeout() {
         return hooks.headParsed(super.getDisableUploadTimeout());
     }

@@ -42,6 +42,12 @@ final class ProxyProtocolHooks {
         return new HeadCheckingProcessor(protocol, adapter, headTimeoutNanos, events);
     }
 
+    /** Tomcat asks {@code isPaused()} right after judging a request line's version: serve HTTP/1.2 … 1.9 as 1.1 then. */
+    boolean versionJudged(boolean paused) {
+        HeadCheckingProcessor.checkServingVersion();
+        return paused;
+    }
+
     /** Tomcat asks {@code getDisableUploadTimeout()} between parsing a head and reading its body: check the head then. */
     boolean headParsed(boolean disableUploadTimeout) {
         HeadCheckingProcessor.checkServingRequest();

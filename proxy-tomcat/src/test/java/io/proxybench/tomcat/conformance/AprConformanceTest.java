@@ -21,10 +21,4 @@ class AprConformanceTest extends ProxyConformanceSuite {
     protected Map<String, String> frontEndSettings() {
         return Map.of("tomcat.connector", "apr");
     }
-
-    /** Tomcat judges the version right after the request line, before anything of the proxy runs. */
-    @Override
-    public boolean servesHigherMinorVersionsAs11() {
-        return false;
-    }
 }

@@ -18,10 +18,4 @@ class Nio2ConformanceTest extends ProxyConformanceSuite {
     protected Map<String, String> frontEndSettings() {
         return Map.of("tomcat.connector", "nio2");
     }
-
-    /** Tomcat judges the version right after the request line, before anything of the proxy runs. */
-    @Override
-    public boolean servesHigherMinorVersionsAs11() {
-        return false;
-    }
 }

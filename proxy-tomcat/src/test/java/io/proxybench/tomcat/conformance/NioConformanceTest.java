@@ -18,10 +18,4 @@ class NioConformanceTest extends ProxyConformanceSuite {
     protected Map<String, String> frontEndSettings() {
         return Map.of("tomcat.connector", "nio");
     }
-
-    /** Tomcat judges the version right after the request line, before anything of the proxy runs. */
-    @Override
-    public boolean servesHigherMinorVersionsAs11() {
-        return false;
-    }
 }

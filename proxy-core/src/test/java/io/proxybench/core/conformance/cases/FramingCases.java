@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Message framing, where request smuggling and response splitting live: a header that frames or
@@ -120,14 +119,6 @@ public interface FramingCases extends ConformanceContext {
         }
     }
 
-    /**
-     * Whether the front end serves a higher HTTP/1 minor version (HTTP/1.2) as 1.1. A front end that
-     * cannot yet says so here, and the case is reported as skipped with that reason.
-     */
-    default boolean servesHigherMinorVersionsAs11() {
-        return true;
-    }
-
     @Test
     @DisplayName("HTTP/3.0 and HTTP/2.0 request lines -> 505")
     default void otherMajorVersionsGet505() throws Exception {
@@ -145,7 +136,6 @@ public interface FramingCases extends ConformanceContext {
     @Test
     @DisplayName("HTTP/1.2 is served as HTTP/1.1, kept alive (RFC 9110 §2.5)")
     default void higherMinorVersionIsServedAs11() throws Exception {
-        assumeTrue(servesHigherMinorVersionsAs11(), "this front end still answers HTTP/1.2 with 505");
         String target = wireTarget("http12");
         try (RawHttpConnection c = proxy().connect()) {
             for (int i = 0; i < 2; i++) {
@@ -170,6 +160,24 @@ public interface FramingCases extends ConformanceContext {
             }
         }
         assertThat(failures).as("origin answers mishandled").isEmpty();
+    }
+
+    @Test
+    @DisplayName("after a 502 for an origin answer that cannot be framed, the next requests get the one origin connection slot")
+    default void unframeableOriginAnswerFreesTheOnlyConnectionSlot() throws Exception {
+        ProxyUnderTest p = startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
+        ResponseDesyncCheck check = new ResponseDesyncCheck(p.port(), true);
+        // A signed Content-Length: the proxy answers 502 and drops that origin connection; the next
+        // request, on the same client connection and on a new one (which may be served by another
+        // loop), must get a connection, not wait for the pool's whole wait time and get 503.
+        ResponseCase signed = ResponseCase.fromLine("resp 0 0 - HTTP/1.1 200 OK\\r\\nContent-Length: +4\\r\\n\\r\\ngrwl # CL with sign");
+        List<String> failures = new ArrayList<>();
+        for (int round = 0; round < 100 && failures.isEmpty(); round++) {
+            for (String v : check.run(signed)) {
+                failures.add("round " + round + ": " + v);
+            }
+        }
+        assertThat(failures).as("requests after an unframeable origin answer").isEmpty();
     }
 
     @Test
