@@ -1,20 +1,62 @@
 package io.proxybench.netty;
 
 import io.proxybench.core.config.ConfigKey;
+import io.proxybench.core.config.ConfigSchema;
+import io.proxybench.core.config.FrontEndNamespace;
 
+import java.time.Duration;
 import java.util.List;
 
-/** Settings only the Netty front end has. */
+/**
+ * The settings only the Netty front end has, named within {@link FrontEndNamespace#NETTY}, and its
+ * {@code reference} profiles (see {@link ReferenceWorkers}). The Tomcat front end ignores these keys
+ * when a shared file sets them.
+ */
 public final class NettyConfigKeys {
 
     private NettyConfigKeys() {
     }
 
+    public static final ConfigKey<String> SERVER_TRANSPORT =
+            ConfigKey.oneOf("server.transport", "auto", List.of("auto", "epoll", "io_uring", "nio"),
+                    "I/O transport: auto = epoll when available, else NIO");
+
+    public static final ConfigKey<Integer> WORKERS_INBOUND =
+            ConfigKey.integer("workers.inbound", Runtime.getRuntime().availableProcessors(), 1, 1024,
+                    "event-loop threads for client connections");
+    public static final ConfigKey<Integer> WORKERS_STAGE =
+            ConfigKey.integer("workers.stage", 0, 0, 1024,
+                    "0: filters run on the connection's event loop; N: on a separate pool of N threads");
+    public static final ConfigKey<Integer> WORKERS_OUTBOUND =
+            ConfigKey.integer("workers.outbound", 0, 0, 1024,
+                    "0: origin connections share the client connection's event loop; N: own group of N threads");
+
+    public static final ConfigKey<Duration> EVENTLOOP_BLOCKED_THRESHOLD =
+            ConfigKey.positiveDuration("eventloop.blockedThreshold", "200ms",
+                    "an I/O-thread task running longer is reported as blocking");
+
     public static final ConfigKey<String> ALLOCATOR =
             ConfigKey.oneOf("netty.allocator", "pooled", List.of("pooled", "adaptive"),
                     "buffer allocator: pooled = PooledByteBufAllocator (direct, thread caches), adaptive = Netty 4.2's default");
 
+    /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
-        return List.of(ALLOCATOR);
+        return List.of(SERVER_TRANSPORT, WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
+                ALLOCATOR);
+    }
+
+    /**
+     * The common keys, these, and the profiles {@code reference} (the write-up's worker ratios scaled
+     * to this machine's cores) and {@code reference-literal} (its 4/8/4 as written).
+     */
+    public static ConfigSchema schema() {
+        return schema(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #schema()}, with {@code reference} scaled to {@code cores}. */
+    public static ConfigSchema schema(int cores) {
+        return ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).addAll(all())
+                .addProfile(ReferenceWorkers.PROFILE, ReferenceWorkers.scaledTo(cores).settings())
+                .addProfile(ReferenceWorkers.LITERAL_PROFILE, ReferenceWorkers.LITERAL.settings());
     }
 }

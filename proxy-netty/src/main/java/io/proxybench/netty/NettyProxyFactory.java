@@ -15,7 +15,7 @@ public final class NettyProxyFactory implements ProxyServerFactory {
 
     @Override
     public ConfigSchema schema() {
-        return ConfigSchema.common().addAll(NettyConfigKeys.all());
+        return NettyConfigKeys.schema();
     }
 
     @Override

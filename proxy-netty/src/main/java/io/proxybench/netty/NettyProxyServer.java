@@ -44,6 +44,8 @@ public final class NettyProxyServer implements ProxyServer {
 
     private static final Logger log = LoggerFactory.getLogger(NettyProxyServer.class);
     private static final Duration LOOP_SHUTDOWN_TIMEOUT = Duration.ofSeconds(3);
+    /** What the {@code reference} profile was scaled to (see {@link NettyConfigKeys#schema()}). */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private final ProxyContext px;
     private final WorkerLayout workers;
@@ -67,14 +69,14 @@ public final class NettyProxyServer implements ProxyServer {
     }
 
     public static NettyProxyServer start(ProxyConfig config) throws Exception {
-        Transport transport = Transport.select(config.get(ProxyConfigKeys.SERVER_TRANSPORT));
+        Transport transport = Transport.select(config.get(NettyConfigKeys.SERVER_TRANSPORT));
         List<ProxyFilter> filters = new FilterLoader().load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER),
                 config.get(ProxyConfigKeys.FILTERS));
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
                 ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
         warmUp(allocator);
-        WorkerLayout workers = WorkerLayout.create(transport, config.get(ProxyConfigKeys.WORKERS_INBOUND),
-                config.get(ProxyConfigKeys.WORKERS_STAGE), config.get(ProxyConfigKeys.WORKERS_OUTBOUND));
+        WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
+                config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
         OriginConnectionPool<Channel> pool = null;
         Channel serverChannel = null;
         BlockedEventLoopDetector detector = null;
@@ -94,6 +96,7 @@ public final class NettyProxyServer implements ProxyServer {
             OriginConnectionPool<Channel> p = pool;
             metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) p::leasedCount);
             metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) p::idleCount);
+            WorkerGauges.register(metrics.registry(), config, CORES);
 
             ProxyContext px = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
             ClientChannelInitializer clients = new ClientChannelInitializer(px);
@@ -113,12 +116,13 @@ public final class NettyProxyServer implements ProxyServer {
                 throw new IllegalStateException("cannot bind " + bind + ":" + port + ": " + e.getMessage(), e);
             }
             detector = new BlockedEventLoopDetector(workers.ioLoops(),
-                    config.get(ProxyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
+                    config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
-            log.info("proxy-netty: transport and workers {}, allocator {}, {} filter(s), origin pool max {}/host",
-                    workers, config.get(NettyConfigKeys.ALLOCATOR), filters.size(), settings.maxPerHost());
+            log.info("proxy-netty: transport and workers {} ({}), allocator {}, {} filter(s), origin pool max {}/host",
+                    workers, WorkerGauges.describe(config, CORES), config.get(NettyConfigKeys.ALLOCATOR), filters.size(),
+                    settings.maxPerHost());
             return new NettyProxyServer(px, workers, pool, clients, serverChannel, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {

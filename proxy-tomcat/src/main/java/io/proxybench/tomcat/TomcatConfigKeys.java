@@ -2,15 +2,18 @@ package io.proxybench.tomcat;
 
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
+import io.proxybench.core.config.FrontEndNamespace;
 
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The settings only the Tomcat front end has. Names follow the Tomcat connector attributes they set,
- * so that a tuning taken from a {@code server.xml} reads the same here. A value of 0 for the
- * timeout, backlog and connection-limit keys means "take it from the common key".
+ * The settings only the Tomcat front end has, named within {@link FrontEndNamespace#TOMCAT}. Names
+ * follow the Tomcat connector attributes they set, so that a tuning taken from a {@code server.xml}
+ * reads the same here (but durations carry a unit: {@code server.xml}'s 20000 is {@code 20s}). A value
+ * of 0 for the timeout, backlog and connection-limit keys means "take it from the common key". The
+ * Netty front end ignores these keys when a shared file sets them, and this one ignores Netty's.
  */
 public final class TomcatConfigKeys {
 
@@ -30,8 +33,8 @@ public final class TomcatConfigKeys {
             -1, Integer.MAX_VALUE,
             "requests on one client connection before Tomcat closes it; -1 = no limit (Tomcat's own 100 churns connections)");
     public static final ConfigKey<Duration> CONNECTION_TIMEOUT = ConfigKey.duration("tomcat.connectionTimeout", "0",
-            "Tomcat connectionTimeout (wait for a request and its parts); 0 = client.requestReadTimeout; a bare number is ms");
-    public static final ConfigKey<Integer> SOCKET_BUFFER = ConfigKey.integer("tomcat.socketBuffer", 0, 0, 1 << 30,
+            "Tomcat connectionTimeout (wait for a request and its parts); 0 = client.requestReadTimeout");
+    public static final ConfigKey<Integer> SOCKET_BUFFER = ConfigKey.bytes("tomcat.socketBuffer", 0, 0, 1 << 30,
             "kept for the reference layout; Tomcat 9.0.113 no longer has it, so any value but 0 is reported and has no effect");
     public static final ConfigKey<Integer> POLL_TIME = ConfigKey.integer("tomcat.pollTime", 0, 0, 60_000_000,
             "APR poller wait in microseconds; 0 = Tomcat's default (2000); APR only");
@@ -50,11 +53,11 @@ public final class TomcatConfigKeys {
 
     /** The common keys, these, and the write-up's APR connector settings added to the {@code reference} profile. */
     public static ConfigSchema schema() {
-        ConfigSchema schema = ConfigSchema.common().addAll(all());
+        ConfigSchema schema = ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).addAll(all());
         schema.addProfile("reference", Map.of(
                 MAX_THREADS.name(), "5000",
                 MAX_KEEP_ALIVE_REQUESTS.name(), "5000",
-                CONNECTION_TIMEOUT.name(), "20000",
+                CONNECTION_TIMEOUT.name(), "20s",
                 ACCEPTOR_THREAD_COUNT.name(), "2",
                 SOCKET_BUFFER.name(), "15000",
                 POLL_TIME.name(), "5000",

@@ -2,10 +2,14 @@ package io.proxybench.tomcat;
 
 import io.proxybench.core.server.ProxyLauncher;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -25,6 +29,22 @@ class LauncherTest {
         assertThat(run(false, "--route", "/=127.0.0.1:9", "--set", "tomcat.connector=bio")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8).strip())
                 .isEqualTo("proxy-tomcat: invalid value 'bio' for tomcat.connector (from flag): expected one of apr, nio, nio2");
+    }
+
+    @Test
+    void aConfigFileSharedWithTheNettyFrontEndIsAccepted(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("both.properties");
+        Files.writeString(file, "workers.stage=8\nserver.transport=epoll\neventloop.blockedThreshold=100ms\n"
+                + "tomcat.maxThreads=500\norigin.readTimeout=3s\n");
+        assertThat(run(false, "--route", "/=127.0.0.1:9", "--config", file.toString())).isZero();
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    @Test
+    void aMisspeltKeyIsStillRefused() {
+        assertThat(run(false, "--route", "/=127.0.0.1:9", "--set", "tomcat.maxThread=500")).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("proxy-tomcat: unknown config key 'tomcat.maxThread' (from flag)");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.proxybench.tomcat;
 
 import io.proxybench.origin.StubOrigin;
+import io.proxybench.tomcat.connector.AprRequired;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,6 +17,7 @@ class StartFailureTest {
     @ParameterizedTest(name = "{0} connector")
     @ValueSource(strings = {"apr", "nio"})
     void aTakenClientPortFailsTheStartWithTheReason(String connector) throws Exception {
+        AprRequired.assumeAvailableFor(connector);
         try (StubOrigin origin = TestProxies.origin();
              ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             assertThatThrownBy(() -> TestProxies.start(origin, Map.of("tomcat.connector", connector,

@@ -5,6 +5,7 @@ import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.server.ProxyServer;
 import io.proxybench.origin.StubOrigin;
+import io.proxybench.tomcat.connector.AprRequired;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ class ThreadLeakTest {
     @ParameterizedTest(name = "{0} connector")
     @ValueSource(strings = {"apr", "nio", "nio2"})
     void closingEndsEveryThreadTheServerStarted(String connector) throws Exception {
+        AprRequired.assumeAvailableFor(connector);
         Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
         ProxyServer proxy = TestProxies.start(origin, Map.of("tomcat.connector", connector, "routes",
                 "/=127.0.0.1:" + origin.port() + ";/_dead=127.0.0.1:1"));

@@ -1,6 +1,7 @@
 package io.proxybench.origin;
 
-import io.proxybench.origin.behavior.DurationText;
+import io.proxybench.common.units.ByteSizeSyntax;
+import io.proxybench.common.units.DurationSyntax;
 import io.proxybench.origin.behavior.FaultMix;
 import io.proxybench.origin.behavior.LatencyModel;
 import org.slf4j.Logger;
@@ -30,7 +31,8 @@ public final class StubOriginMain implements Callable<Integer> {
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String bind = "127.0.0.1";
 
-    @Option(names = "--payload-size", paramLabel = "BYTES", description = "Body size of each answer (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--payload-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+            description = "Body size of each answer: 1024, 64KiB, 2MiB (default: ${DEFAULT-VALUE}).")
     int payloadSize = 1024;
 
     @Option(names = "--latency", paramLabel = "MODEL", converter = LatencyConverter.class,
@@ -126,36 +128,46 @@ public final class StubOriginMain implements Callable<Integer> {
         stopRequested.countDown();
     }
 
-    static final class LatencyConverter implements CommandLine.ITypeConverter<LatencyModel> {
+    /** Turns a parser's refusal into picocli's one-line usage error. */
+    abstract static class ParsingConverter<T> implements CommandLine.ITypeConverter<T> {
         @Override
-        public LatencyModel convert(String value) {
+        public final T convert(String value) {
             try {
-                return LatencyModel.parse(value);
+                return parse(value);
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
+
+        abstract T parse(String value);
     }
 
-    static final class FaultMixConverter implements CommandLine.ITypeConverter<FaultMix> {
+    static final class LatencyConverter extends ParsingConverter<LatencyModel> {
         @Override
-        public FaultMix convert(String value) {
-            try {
-                return FaultMix.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+        LatencyModel parse(String value) {
+            return LatencyModel.parse(value);
         }
     }
 
-    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    static final class FaultMixConverter extends ParsingConverter<FaultMix> {
         @Override
-        public Duration convert(String value) {
-            try {
-                return Duration.ofNanos(DurationText.parseNanos(value));
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
+        FaultMix parse(String value) {
+            return FaultMix.parse(value);
+        }
+    }
+
+    static final class DurationConverter extends ParsingConverter<Duration> {
+        @Override
+        Duration parse(String value) {
+            return DurationSyntax.parse(value);
+        }
+    }
+
+    static final class ByteSizeConverter extends ParsingConverter<Integer> {
+        @Override
+        Integer parse(String value) {
+            // Out-of-range sizes are refused by the options' own payload limit.
+            return (int) Math.min(Integer.MAX_VALUE, ByteSizeSyntax.parse(value));
         }
     }
 }

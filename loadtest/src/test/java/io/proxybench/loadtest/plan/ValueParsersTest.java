@@ -18,22 +18,24 @@ class ValueParsersTest {
         assertThat(DurationParser.parse("2m", "x")).isEqualTo(Duration.ofMinutes(2));
         assertThat(DurationParser.parse("0", "x")).isEqualTo(Duration.ZERO);
         assertThatThrownBy(() -> DurationParser.parse("10", "--duration"))
-                .hasMessage("--duration: '10' is not a duration (e.g. 10s, 500ms, 0.1ms, 2m)");
+                .hasMessage("--duration: '10' is not a duration: write a number and a unit (ns, us, µs, ms, s, m, h), "
+                        + "e.g. 250us, 50ms, 1.5s, 2m; 0 needs no unit");
         assertThatThrownBy(() -> DurationParser.wholeSeconds("1500ms", "--duration", 1))
                 .hasMessage("--duration: '1500ms' must be whole seconds");
         assertThatThrownBy(() -> DurationParser.wholeSeconds("0", "--duration", 1)).hasMessageContaining("out of range");
         assertThat(DurationParser.format(Duration.ofMillis(50))).isEqualTo("50ms");
         assertThat(DurationParser.format(Duration.ofSeconds(10))).isEqualTo("10s");
-        assertThat(DurationParser.format(Duration.ofNanos(100_000))).isEqualTo("0.1ms");
+        assertThat(DurationParser.format(Duration.ofNanos(100_000))).isEqualTo("100us");
     }
 
     @Test
     void sizes() throws PlanException {
         assertThat(ByteSizeParser.parse("1024", "x")).isEqualTo(1024);
         assertThat(ByteSizeParser.parse("1KiB", "x")).isEqualTo(1024);
-        assertThat(ByteSizeParser.parse("16k", "x")).isEqualTo(16384);
+        assertThat(ByteSizeParser.parse("16KiB", "x")).isEqualTo(16384);
         assertThat(ByteSizeParser.parse("2MiB", "x")).isEqualTo(2 * 1024 * 1024);
-        assertThatThrownBy(() -> ByteSizeParser.parse("1GiB", "--payload-size")).hasMessageContaining("not a size");
+        assertThatThrownBy(() -> ByteSizeParser.parse("16k", "--payload-size")).hasMessageStartingWith("--payload-size: '16k' is not a size");
+        assertThatThrownBy(() -> ByteSizeParser.parse("1GiB", "--payload-size")).hasMessageContaining("larger than");
         assertThatThrownBy(() -> ByteSizeParser.parse("100MiB", "--payload-size")).hasMessageContaining("larger than");
     }
 

@@ -1,5 +1,8 @@
 package io.proxybench.core.config;
 
+import io.proxybench.common.units.ByteSizeSyntax;
+import io.proxybench.common.units.DurationSyntax;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -28,13 +31,22 @@ public record ConfigKey<T>(String name, Function<String, T> parser, Predicate<T>
                 "an integer in [" + min + ", " + max + "]", Integer.toString(defaultValue), description);
     }
 
+    /** A number of bytes spelled as {@link ByteSizeSyntax} reads it: {@code 8192}, {@code 8KiB}. */
+    public static ConfigKey<Integer> bytes(String name, int defaultValue, int min, int max, String description) {
+        return new ConfigKey<>(name, s -> (int) Math.min(Integer.MAX_VALUE, ByteSizeSyntax.parse(s)),
+                v -> v >= min && v <= max,
+                "a size in [" + ByteSizeSyntax.format(min) + ", " + ByteSizeSyntax.format(max) + "]",
+                Integer.toString(defaultValue), description);
+    }
+
+    /** A duration spelled as {@link DurationSyntax} reads it: {@code 500ms}, {@code 2s}, {@code 0}. */
     public static ConfigKey<Duration> duration(String name, String defaultValue, String description) {
-        return new ConfigKey<>(name, DurationValue::parse, d -> true, "a duration such as 500ms or 2s",
+        return new ConfigKey<>(name, DurationSyntax::parse, d -> true, "a duration such as 500ms or 2s",
                 defaultValue, description);
     }
 
     public static ConfigKey<Duration> positiveDuration(String name, String defaultValue, String description) {
-        return new ConfigKey<>(name, DurationValue::parse, d -> !d.isZero(), "a positive duration such as 500ms or 2s",
+        return new ConfigKey<>(name, DurationSyntax::parse, d -> !d.isZero(), "a positive duration such as 500ms or 2s",
                 defaultValue, description);
     }
 

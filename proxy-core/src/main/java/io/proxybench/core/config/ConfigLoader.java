@@ -1,22 +1,31 @@
 package io.proxybench.core.config;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Layers the sources of a configuration, lowest first: built-in defaults, a profile, a properties
  * file, system properties ({@code proxybench.<key>}), and flags. The result is validated as a whole
  * before any server starts, so a bad value fails fast with a message naming key, value and source.
+ * A key of the other front end (see {@link FrontEndNamespace}) is ignored with one log line per
+ * source, so that one file can tune both front ends.
  */
 public final class ConfigLoader {
+
+    private static final Logger log = LoggerFactory.getLogger(ConfigLoader.class);
 
     /** System properties with this prefix are config keys, e.g. {@code -Dproxybench.workers.stage=8}. */
     public static final String SYSTEM_PROPERTY_PREFIX = "proxybench.";
@@ -24,6 +33,7 @@ public final class ConfigLoader {
     private final ConfigSchema schema;
     private final Map<String, String> values = new LinkedHashMap<>();
     private final Map<String, String> sourceOf = new LinkedHashMap<>();
+    private final Map<String, String> ignored = new LinkedHashMap<>();
 
     public ConfigLoader(ConfigSchema schema) {
         this.schema = schema;
@@ -80,16 +90,34 @@ public final class ConfigLoader {
         return layer(map, "flag");
     }
 
-    /** Sets values from one named source; unknown keys are rejected here, values checked in {@link #load()}. */
+    /**
+     * Sets values from one named source; unknown keys are rejected here, keys of another front end
+     * set aside, values checked in {@link #load()}.
+     */
     public ConfigLoader layer(Map<String, String> layer, String source) {
+        Map<String, List<String>> foreignByFrontEnd = new TreeMap<>();
         for (Map.Entry<String, String> e : layer.entrySet()) {
-            if (schema.key(e.getKey()) == null) {
-                throw new ConfigException("unknown config key '" + e.getKey() + "' (from " + source + ")");
+            String key = e.getKey();
+            if (schema.key(key) == null) {
+                FrontEndNamespace owner = FrontEndNamespace.ownerOf(key).orElse(null);
+                if (owner == null || owner == schema.namespace()) {
+                    throw new ConfigException("unknown config key '" + key + "' (from " + source + ")");
+                }
+                foreignByFrontEnd.computeIfAbsent(owner.frontEnd(), o -> new ArrayList<>()).add(key);
+                ignored.put(key, owner.frontEnd() + " (from " + source + ")");
+                continue;
             }
-            values.put(e.getKey(), e.getValue());
-            sourceOf.put(e.getKey(), source);
+            values.put(key, e.getValue());
+            sourceOf.put(key, source);
         }
+        foreignByFrontEnd.forEach((frontEnd, keys) -> log.info("ignoring {} setting{} {} (from {})", frontEnd,
+                keys.size() == 1 ? "" : "s", String.join(", ", keys.stream().sorted().toList()), source));
         return this;
+    }
+
+    /** Keys set aside because another front end owns them, each with that front end and the source. */
+    public Map<String, String> ignored() {
+        return Map.copyOf(ignored);
     }
 
     public ProxyConfig load() {

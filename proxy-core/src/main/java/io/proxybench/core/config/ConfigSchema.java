@@ -8,25 +8,41 @@ import java.util.Map;
 
 /**
  * The keys a front end accepts and the named profiles it offers. A profile is a set of values
- * that sits just above the built-in defaults, e.g. {@code reference} = the write-up's 4/8/4 layout.
+ * that sits just above the built-in defaults, e.g. {@code reference} = the write-up's layout.
+ * A front end's own keys must lie in its {@link FrontEndNamespace}; keys in another front end's
+ * namespace are accepted by the loader and ignored.
  */
 public final class ConfigSchema {
 
+    private final FrontEndNamespace namespace;
     private final Map<String, ConfigKey<?>> keys = new LinkedHashMap<>();
     private final Map<String, Map<String, String>> profiles = new LinkedHashMap<>();
 
-    /** The common keys and the {@code reference} worker layout. */
+    private ConfigSchema(FrontEndNamespace namespace) {
+        this.namespace = namespace;
+    }
+
+    /** The common keys only, as no front end in particular (tests of the common parts). */
     public static ConfigSchema common() {
-        ConfigSchema schema = new ConfigSchema();
-        schema.addAll(ProxyConfigKeys.all());
-        schema.addProfile("reference", Map.of(
-                "workers.inbound", "4",
-                "workers.stage", "8",
-                "workers.outbound", "4"));
-        return schema;
+        return new ConfigSchema(null).addAll(ProxyConfigKeys.all());
+    }
+
+    /** The common keys, to which the front end owning {@code namespace} adds its own. */
+    public static ConfigSchema forFrontEnd(FrontEndNamespace namespace) {
+        return new ConfigSchema(namespace).addAll(ProxyConfigKeys.all());
+    }
+
+    /** The front end this schema is for; null for {@link #common()}. */
+    public FrontEndNamespace namespace() {
+        return namespace;
     }
 
     public ConfigSchema add(ConfigKey<?> key) {
+        // Otherwise the other front end would refuse this key in a shared config file.
+        if (namespace != null && !namespace.owns(key.name()) && !ProxyConfigKeys.all().contains(key)) {
+            throw new IllegalArgumentException("config key " + key.name() + " is neither common nor in "
+                    + namespace.frontEnd() + "'s namespace " + namespace.patterns());
+        }
         if (keys.putIfAbsent(key.name(), key) != null) {
             throw new IllegalArgumentException("config key defined twice: " + key.name());
         }

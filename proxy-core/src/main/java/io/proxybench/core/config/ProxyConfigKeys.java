@@ -3,7 +3,10 @@ package io.proxybench.core.config;
 import java.time.Duration;
 import java.util.List;
 
-/** The settings both front ends understand. Front ends add their own keys to a {@link ConfigSchema}. */
+/**
+ * The settings both front ends understand. Each front end adds its own keys, named within its
+ * {@link FrontEndNamespace}, to a {@link ConfigSchema}.
+ */
 public final class ProxyConfigKeys {
 
     private ProxyConfigKeys() {
@@ -15,23 +18,10 @@ public final class ProxyConfigKeys {
             ConfigKey.text("server.bind", "127.0.0.1", "address the client port binds to");
     public static final ConfigKey<Integer> SERVER_BACKLOG =
             ConfigKey.integer("server.backlog", 5000, 1, 1_000_000, "listen backlog (capped by net.core.somaxconn)");
-    public static final ConfigKey<String> SERVER_TRANSPORT =
-            ConfigKey.oneOf("server.transport", "auto", List.of("auto", "epoll", "io_uring", "nio"),
-                    "I/O transport of the Netty front end: auto = epoll when available, else NIO");
     public static final ConfigKey<Integer> ADMIN_PORT =
             ConfigKey.integer("admin.port", 8081, 0, 65535, "admin port (/health, /metrics); 0 picks a free one");
     public static final ConfigKey<String> ADMIN_BIND =
             ConfigKey.text("admin.bind", "127.0.0.1", "address the admin port binds to");
-
-    public static final ConfigKey<Integer> WORKERS_INBOUND =
-            ConfigKey.integer("workers.inbound", Runtime.getRuntime().availableProcessors(), 1, 1024,
-                    "event-loop threads for client connections");
-    public static final ConfigKey<Integer> WORKERS_STAGE =
-            ConfigKey.integer("workers.stage", 0, 0, 1024,
-                    "0: filters run on the connection's event loop; N: on a separate pool of N threads");
-    public static final ConfigKey<Integer> WORKERS_OUTBOUND =
-            ConfigKey.integer("workers.outbound", 0, 0, 1024,
-                    "0: origin connections share the client connection's event loop; N: own group of N threads");
 
     public static final ConfigKey<String> ROUTES =
             ConfigKey.text("routes", "", "routes separated by ';' — PREFIX=HOST:PORT[,HOST:PORT]");
@@ -60,26 +50,23 @@ public final class ProxyConfigKeys {
             ConfigKey.positiveDuration("client.requestReadTimeout", "10s", "a client must send a complete request head within this");
 
     public static final ConfigKey<Integer> LIMITS_MAX_INITIAL_LINE_LENGTH =
-            ConfigKey.integer("limits.maxInitialLineLength", 8192, 256, 1 << 20, "longest request line, bytes (then 414)");
+            ConfigKey.bytes("limits.maxInitialLineLength", 8192, 256, 1 << 20, "longest request line (then 414)");
     public static final ConfigKey<Integer> LIMITS_MAX_HEADER_SIZE =
-            ConfigKey.integer("limits.maxHeaderSize", 8192, 256, 1 << 20, "largest request header block, bytes (then 431)");
+            ConfigKey.bytes("limits.maxHeaderSize", 8192, 256, 1 << 20, "largest request header block (then 431)");
     public static final ConfigKey<Integer> LIMITS_MAX_CONNECTIONS =
             ConfigKey.integer("limits.maxConnections", 10_000, 1, 10_000_000, "most client connections; more are refused and counted");
 
     public static final ConfigKey<Duration> SHUTDOWN_DRAIN_TIMEOUT =
             ConfigKey.duration("shutdown.drainTimeout", "10s", "on SIGTERM, how long in-flight requests may finish");
-    public static final ConfigKey<Duration> EVENTLOOP_BLOCKED_THRESHOLD =
-            ConfigKey.positiveDuration("eventloop.blockedThreshold", "200ms", "an I/O-thread task running longer is reported as blocking");
     public static final ConfigKey<String> PROXY_VIA_NAME =
             ConfigKey.text("proxy.viaName", "proxybench", "this proxy's name in the Via header");
 
     /** Every common key, in help order. */
     public static List<ConfigKey<?>> all() {
-        return List.of(SERVER_PORT, SERVER_BIND, SERVER_BACKLOG, SERVER_TRANSPORT, ADMIN_PORT, ADMIN_BIND,
-                WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, ROUTES, FILTERS, FILTERS_SERVICE_LOADER,
+        return List.of(SERVER_PORT, SERVER_BIND, SERVER_BACKLOG, ADMIN_PORT, ADMIN_BIND, ROUTES, FILTERS, FILTERS_SERVICE_LOADER,
                 ORIGIN_MAX_CONNECTIONS_PER_HOST, ORIGIN_CONNECT_TIMEOUT, ORIGIN_READ_TIMEOUT, ORIGIN_IDLE_TIMEOUT,
                 ORIGIN_POOL_WAIT_TIMEOUT, ORIGIN_MAX_POOL_WAITERS, CLIENT_IDLE_TIMEOUT, CLIENT_REQUEST_READ_TIMEOUT,
                 LIMITS_MAX_INITIAL_LINE_LENGTH, LIMITS_MAX_HEADER_SIZE, LIMITS_MAX_CONNECTIONS,
-                SHUTDOWN_DRAIN_TIMEOUT, EVENTLOOP_BLOCKED_THRESHOLD, PROXY_VIA_NAME);
+                SHUTDOWN_DRAIN_TIMEOUT, PROXY_VIA_NAME);
     }
 }

@@ -1,5 +1,6 @@
 package io.proxybench.core.server;
 
+import io.proxybench.common.units.DurationSyntax;
 import io.proxybench.core.config.ConfigException;
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigLoader;
@@ -114,7 +115,7 @@ public final class ProxyLauncher implements Callable<Integer> {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            log.info("shutdown requested; draining for at most {}", config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
+            log.info("shutdown requested; draining for at most {}", DurationSyntax.format(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT)));
             server.shutdownGracefully(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
             stopped.countDown();
             log.info("stopped");

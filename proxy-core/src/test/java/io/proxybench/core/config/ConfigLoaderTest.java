@@ -1,13 +1,19 @@
 package io.proxybench.core.config;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import static io.proxybench.core.config.ProxyConfigKeys.*;
@@ -16,72 +22,79 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ConfigLoaderTest {
 
+    /** A front end's own key, as a front end module would define it. */
+    private static final ConfigKey<Integer> STAGE = ConfigKey.integer("workers.stage", 0, 0, 1024, "stage threads");
+
     @TempDir
     Path dir;
+
+    private static ConfigSchema withProfile() {
+        return ConfigSchema.common().addProfile("reference", Map.of("origin.readTimeout", "20s", "origin.connectTimeout", "4s"));
+    }
 
     @Test
     void defaultsApplyWhenNothingIsGiven() {
         ProxyConfig c = new ConfigLoader(ConfigSchema.common()).load();
-        assertThat(c.get(WORKERS_STAGE)).isZero();
-        assertThat(c.get(WORKERS_INBOUND)).isEqualTo(Runtime.getRuntime().availableProcessors());
         assertThat(c.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(10));
-        assertThat(c.sources().get("workers.stage")).isEqualTo("default");
+        assertThat(c.get(LIMITS_MAX_HEADER_SIZE)).isEqualTo(8192);
+        assertThat(c.sources().get("origin.readTimeout")).isEqualTo("default");
     }
 
     @Test
     void eachLayerOverridesTheOneBelow() throws IOException {
         Path file = dir.resolve("proxy.properties");
-        Files.writeString(file, "workers.stage=2\nworkers.outbound=2\nworkers.inbound=2\norigin.readTimeout=3s\n");
+        Files.writeString(file, "origin.readTimeout=2s\norigin.connectTimeout=2s\nclient.idleTimeout=2s\n");
         Properties sys = new Properties();
-        sys.setProperty("proxybench.workers.outbound", "3");
-        sys.setProperty("proxybench.workers.inbound", "3");
+        sys.setProperty("proxybench.origin.connectTimeout", "3s");
+        sys.setProperty("proxybench.client.idleTimeout", "3s");
         sys.setProperty("unrelated.property", "x");
 
-        ProxyConfig c = new ConfigLoader(ConfigSchema.common())
-                .profile("reference")          // 4 / 8 / 4
-                .file(file)                    // stage 2, outbound 2, inbound 2
-                .systemProperties(sys)         // outbound 3, inbound 3
-                .flags(List.of("workers.inbound=5"))
+        ProxyConfig c = new ConfigLoader(withProfile())
+                .profile("reference")          // read 20s, connect 4s
+                .file(file)                    // read 2s, connect 2s, idle 2s
+                .systemProperties(sys)         // connect 3s, idle 3s
+                .flags(List.of("client.idleTimeout=5s"))
                 .load();
 
-        assertThat(c.get(WORKERS_STAGE)).isEqualTo(2);
-        assertThat(c.get(WORKERS_OUTBOUND)).isEqualTo(3);
-        assertThat(c.get(WORKERS_INBOUND)).isEqualTo(5);
-        assertThat(c.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(3));
-        assertThat(c.sources()).containsEntry("workers.stage", "file " + file)
-                .containsEntry("workers.outbound", "system property")
-                .containsEntry("workers.inbound", "flag");
-    }
-
-    @Test
-    void referenceProfileIsTheWriteUpsLayout() {
-        ProxyConfig c = new ConfigLoader(ConfigSchema.common()).profile("reference").load();
-        assertThat(List.of(c.get(WORKERS_INBOUND), c.get(WORKERS_STAGE), c.get(WORKERS_OUTBOUND))).containsExactly(4, 8, 4);
+        assertThat(c.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(2));
+        assertThat(c.get(ORIGIN_CONNECT_TIMEOUT)).isEqualTo(Duration.ofSeconds(3));
+        assertThat(c.get(CLIENT_IDLE_TIMEOUT)).isEqualTo(Duration.ofSeconds(5));
+        assertThat(c.sources()).containsEntry("origin.readTimeout", "file " + file)
+                .containsEntry("origin.connectTimeout", "system property")
+                .containsEntry("client.idleTimeout", "flag");
     }
 
     @Test
     void invalidValueNamesKeyValueAndSource() {
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("workers.stage=-1")).load())
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("limits.maxConnections=-1")).load())
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'-1'").hasMessageContaining("workers.stage").hasMessageContaining("flag")
-                .hasMessageContaining("[0, 1024]");
+                .hasMessageContaining("'-1'").hasMessageContaining("limits.maxConnections").hasMessageContaining("flag")
+                .hasMessageContaining("[1, 10000000]");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimeout=soon")).load())
                 .hasMessageContaining("origin.readTimeout").hasMessageContaining("'soon'");
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("server.transport=kqueue")).load())
-                .hasMessageContaining("one of auto, epoll, io_uring, nio");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimeout=0s")).load())
                 .hasMessageContaining("positive duration");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("limits.maxHeaderSize=2MiB")).load())
+                .hasMessageContaining("a size in [256B, 1MiB]");
+    }
+
+    @Test
+    void sizesReadTheSharedGrammar() {
+        ProxyConfig c = new ConfigLoader(ConfigSchema.common())
+                .flags(List.of("limits.maxHeaderSize=16KiB", "limits.maxInitialLineLength=4096")).load();
+        assertThat(c.get(LIMITS_MAX_HEADER_SIZE)).isEqualTo(16_384);
+        assertThat(c.get(LIMITS_MAX_INITIAL_LINE_LENGTH)).isEqualTo(4096);
     }
 
     @Test
     void unknownKeysAreRejectedWherever_they_come_from() throws IOException {
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("workers.inbond=4")))
-                .hasMessage("unknown config key 'workers.inbond' (from flag)");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimout=4s")))
+                .hasMessage("unknown config key 'origin.readTimout' (from flag)");
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "admin.prot=1\n");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).file(file))
                 .hasMessageContaining("unknown config key 'admin.prot'").hasMessageContaining(file.toString());
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).profile("fastest"))
+        assertThatThrownBy(() -> new ConfigLoader(withProfile()).profile("fastest"))
                 .hasMessageContaining("unknown profile 'fastest'").hasMessageContaining("reference");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).file(dir.resolve("missing.properties")))
                 .hasMessageContaining("config file not found");
@@ -103,21 +116,73 @@ class ConfigLoaderTest {
     @Test
     void frontEndsAddTheirOwnKeysAndProfileValues() {
         ConfigKey<Integer> maxThreads = ConfigKey.integer("tomcat.maxThreads", 200, 1, 100_000, "request threads");
-        ConfigSchema schema = ConfigSchema.common().add(maxThreads).addProfile("reference", java.util.Map.of("tomcat.maxThreads", "5000"));
+        ConfigSchema schema = ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).add(maxThreads)
+                .addProfile("reference", Map.of("tomcat.maxThreads", "5000"));
         ProxyConfig c = new ConfigLoader(schema).profile("reference").load();
         assertThat(c.get(maxThreads)).isEqualTo(5000);
-        assertThat(c.get(WORKERS_STAGE)).isEqualTo(8);
         assertThatThrownBy(() -> schema.add(maxThreads)).hasMessageContaining("defined twice");
     }
 
     @Test
-    void durationsReadTheWayPeopleWriteThem() {
-        assertThat(DurationValue.parse("500us")).isEqualTo(Duration.ofNanos(500_000));
-        assertThat(DurationValue.parse("50ms")).isEqualTo(Duration.ofMillis(50));
-        assertThat(DurationValue.parse("50")).isEqualTo(Duration.ofMillis(50));
-        assertThat(DurationValue.parse("1.5s")).isEqualTo(Duration.ofMillis(1500));
-        assertThat(DurationValue.parse("2m")).isEqualTo(Duration.ofMinutes(2));
-        assertThatThrownBy(() -> DurationValue.parse("5 parsecs")).hasMessageContaining("unknown duration unit");
-        assertThatThrownBy(() -> DurationValue.parse("-1s")).hasMessageContaining("negative");
+    void aFrontEndsKeysMustLieInItsNamespace() {
+        assertThatThrownBy(() -> ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).add(STAGE))
+                .hasMessage("config key workers.stage is neither common nor in proxy-tomcat's namespace [tomcat.*]");
+        assertThatThrownBy(() -> ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY)
+                .add(ConfigKey.integer("pool.size", 1, 1, 2, "x"))).hasMessageContaining("neither common nor");
+        assertThat(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE).key("workers.stage")).isSameAs(STAGE);
+    }
+
+    @Test
+    void commonKeysLieInNoFrontEndsNamespace() {
+        assertThat(ProxyConfigKeys.all()).allSatisfy(k -> assertThat(FrontEndNamespace.ownerOf(k.name())).isEmpty());
+    }
+
+    @Test
+    void theOtherFrontEndsKeysAreIgnoredButTyposStillRefused() throws IOException {
+        Path file = dir.resolve("both.properties");
+        Files.writeString(file, "workers.stage=8\ntomcat.maxThreads=5000\ntomcat.connector=nio\norigin.readTimeout=3s\n");
+
+        ConfigLoader tomcat = new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT)
+                .add(ConfigKey.integer("tomcat.maxThreads", 200, 1, 100_000, "x"))
+                .add(ConfigKey.text("tomcat.connector", "apr", "x"))).file(file);
+        ProxyConfig onTomcat = tomcat.load();
+        assertThat(onTomcat.asText()).doesNotContainKey("workers.stage").containsEntry("tomcat.maxThreads", "5000");
+        assertThat(tomcat.ignored()).containsExactly(Map.entry("workers.stage", "proxy-netty (from file " + file + ")"));
+
+        ConfigLoader netty = new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE)).file(file);
+        ProxyConfig onNetty = netty.load();
+        assertThat(onNetty.get(STAGE)).isEqualTo(8);
+        assertThat(onNetty.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(3));
+        assertThat(netty.ignored()).containsOnlyKeys("tomcat.maxThreads", "tomcat.connector");
+
+        // The owner refuses a misspelling in its own namespace; a name in nobody's namespace is refused by both.
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE))
+                .flags(List.of("workers.stgae=8"))).hasMessage("unknown config key 'workers.stgae' (from flag)");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT))
+                .flags(List.of("tomcat.maxThread=8"))).hasMessage("unknown config key 'tomcat.maxThread' (from flag)");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT))
+                .flags(List.of("worker.stage=8"))).hasMessage("unknown config key 'worker.stage' (from flag)");
+    }
+
+    @Test
+    void ignoredKeysAreLoggedInOneLinePerSource() throws IOException {
+        Path file = dir.resolve("both.properties");
+        Files.writeString(file, "tomcat.maxThreads=5000\ntomcat.connector=nio\n");
+        Logger logger = (Logger) LoggerFactory.getLogger(ConfigLoader.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        Level level = logger.getLevel();
+        logger.setLevel(Level.INFO);
+        try {
+            new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY)).file(file)
+                    .flags(List.of("tomcat.acceptCount=10")).load();
+        } finally {
+            logger.setLevel(level);
+            logger.detachAppender(appender);
+        }
+        assertThat(appender.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
+                "ignoring proxy-tomcat settings tomcat.connector, tomcat.maxThreads (from file " + file + ")",
+                "ignoring proxy-tomcat setting tomcat.acceptCount (from flag)");
     }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -23,7 +24,7 @@ class ProxyLauncherTest {
 
         @Override
         public ConfigSchema schema() {
-            return ConfigSchema.common();
+            return ConfigSchema.common().addProfile("reference", Map.of("origin.readTimeout", "20s"));
         }
 
         @Override
@@ -44,14 +45,14 @@ class ProxyLauncherTest {
     @Test
     void validFlagsPass() {
         assertThat(run("--port", "0", "--admin-port", "0", "--route", "/=127.0.0.1:9000", "--profile", "reference",
-                "--set", "workers.stage=2")).isZero();
+                "--set", "origin.readTimeout=2s")).isZero();
         assertThat(err()).isEmpty();
     }
 
     @Test
     void badValueIsOneLineNamingKeyAndExitsTwo() {
-        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "workers.stage=many")).isEqualTo(2);
-        assertThat(err()).startsWith("proxy-test: invalid value 'many' for workers.stage (from flag)").endsWith("\n");
+        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimeout=many")).isEqualTo(2);
+        assertThat(err()).startsWith("proxy-test: invalid value 'many' for origin.readTimeout (from flag)").endsWith("\n");
         assertThat(err().strip().lines()).hasSize(1);
     }
 
@@ -60,8 +61,8 @@ class ProxyLauncherTest {
         assertThat(run("--route", "/=127.0.0.1:9000", "--frobnicate")).isEqualTo(2);
         assertThat(err()).contains("Unknown option: '--frobnicate'");
         err.reset();
-        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "workers.inbond=2")).isEqualTo(2);
-        assertThat(err()).contains("unknown config key 'workers.inbond' (from flag)");
+        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimout=2s")).isEqualTo(2);
+        assertThat(err()).contains("unknown config key 'origin.readTimout' (from flag)");
     }
 
     @Test
@@ -74,6 +75,6 @@ class ProxyLauncherTest {
     void helpListsEveryConfigKey() {
         assertThat(run("--help")).isZero();
         String help = out.toString(StandardCharsets.UTF_8);
-        assertThat(help).contains("--route", "--set", "workers.stage", "origin.readTimeout", "limits.maxHeaderSize", "Profiles: reference");
+        assertThat(help).contains("--route", "--set", "origin.readTimeout", "limits.maxHeaderSize", "Profiles: reference");
     }
 }

@@ -5,8 +5,8 @@ import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.netty.NettyProxyFactory;
 
 /**
- * The conformance suite against the Netty front end in the write-up's layout (4 inbound loops,
- * 8 filter threads, 4 origin loops): every thread hop the default layout avoids happens here.
+ * The conformance suite against the Netty front end in the write-up's layout scaled to the cores
+ * (a filter pool and origin loops of their own): every thread hop the default layout avoids happens here.
  */
 class NettyReferenceLayoutConformanceTest extends ProxyConformanceSuite {
 

@@ -28,11 +28,6 @@ import static io.proxybench.tomcat.TomcatConfigKeys.VIRTUAL_THREADS;
  */
 public final class ConnectorSettings {
 
-    /** Keys only the Netty front end reads; set explicitly on Tomcat they deserve a note. */
-    private static final List<String> NETTY_ONLY = List.of(ProxyConfigKeys.WORKERS_INBOUND.name(),
-            ProxyConfigKeys.WORKERS_STAGE.name(), ProxyConfigKeys.WORKERS_OUTBOUND.name(),
-            ProxyConfigKeys.SERVER_TRANSPORT.name(), ProxyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD.name());
-
     private ConnectorSettings() {
     }
 
@@ -102,12 +97,6 @@ public final class ConnectorSettings {
                 apr.setPollTime(pollTime);
             } else {
                 notes.add("pollTime=" + pollTime + " (APR connector only; this is " + kind.configName() + ")");
-            }
-        }
-        for (String key : NETTY_ONLY) {
-            String source = config.sources().get(key);
-            if (source != null && !source.equals("default") && !source.startsWith("profile")) {
-                notes.add(key + "=" + config.asText().get(key) + " (Netty front end only)");
             }
         }
         return notes;

@@ -1,36 +1,37 @@
 package io.proxybench.tomcat.connector;
 
 import org.apache.coyote.Processor;
-import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.coyote.http11.Http11NioProtocol;
+import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.net.NioEndpoint;
 
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 
-/** Tomcat's NIO HTTP/1.1 protocol with the proxy's request-head checks ({@link HeadCheckingProcessor}) and connection events. */
+/** Tomcat's NIO HTTP/1.1 protocol with the proxy's {@link ProxyProtocolHooks}. */
 public final class ProxyNioProtocol extends Http11NioProtocol implements EndpointFigures {
 
-    private final ConnectionEvents events;
-    private final long headTimeoutNanos;
+    private final ProxyProtocolHooks hooks;
 
     /** @param headTimeout how long a client may take to send a whole request head */
     public ProxyNioProtocol(ConnectionEvents events, Duration headTimeout) {
-        super(new CountingEndpoint(events));
-        this.events = events;
-        this.headTimeoutNanos = headTimeout.toNanos();
-        ClosingHandler.install(getEndpoint(), events);
+        this(new ProxyProtocolHooks(events, headTimeout));
+    }
+
+    private ProxyNioProtocol(ProxyProtocolHooks hooks) {
+        super(new CountingEndpoint(hooks));
+        this.hooks = hooks;
+        hooks.attach(getEndpoint());
     }
 
     @Override
     protected Processor createProcessor() {
-        return new HeadCheckingProcessor(this, getAdapter(), headTimeoutNanos, events);
+        return hooks.newProcessor(this, getAdapter());
     }
 
     @Override
     public boolean getDisableUploadTimeout() {
-        HeadCheckingProcessor.checkServingRequest();
-        return super.getDisableUploadTimeout();
+        return hooks.headParsed(super.getDisableUploadTimeout());
     }
 
     @Override
@@ -40,20 +41,15 @@ public final class ProxyNioProtocol extends Http11NioProtocol implements Endpoin
 
     private static final class CountingEndpoint extends NioEndpoint {
 
-        private final ConnectionEvents events;
+        private final ProxyProtocolHooks hooks;
 
-        CountingEndpoint(ConnectionEvents events) {
-            this.events = events;
+        CountingEndpoint(ProxyProtocolHooks hooks) {
+            this.hooks = hooks;
         }
 
         @Override
         protected boolean setSocketOptions(SocketChannel socket) {
-            // true: Tomcat now owns a socket wrapper, whose close is reported by ClosingHandler.
-            boolean accepted = super.setSocketOptions(socket);
-            if (accepted) {
-                events.opened();
-            }
-            return accepted;
+            return hooks.opened(super.setSocketOptions(socket));
         }
     }
 }

@@ -3,10 +3,13 @@ package io.proxybench.tomcat.conformance;
 import io.proxybench.core.conformance.ProxyConformanceSuite;
 import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.tomcat.TomcatProxyFactory;
+import io.proxybench.tomcat.connector.AprRequired;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.Map;
 
-/** The shared conformance suite on the apr client connector. */
+/** The shared conformance suite on the apr client connector; skipped, with the reason, where libtcnative-1 cannot load. */
+@ExtendWith(AprRequired.class)
 class AprConformanceTest extends ProxyConformanceSuite {
 
     @Override

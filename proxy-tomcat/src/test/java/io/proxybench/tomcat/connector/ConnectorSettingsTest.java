@@ -61,11 +61,10 @@ class ConnectorSettingsTest {
     }
 
     @Test
-    void aprOnlyAndNettyOnlySettingsAreReportedOnNio() {
-        List<String> notes = ConnectorSettings.apply(config(null, Map.of("tomcat.pollTime", "5000", "workers.stage", "8")),
+    void aprOnlySettingsAreReportedOnNio() {
+        List<String> notes = ConnectorSettings.apply(config(null, Map.of("tomcat.pollTime", "5000")),
                 ConnectorKind.NIO, connector(ConnectorKind.NIO));
-        assertThat(notes).containsExactlyInAnyOrder("pollTime=5000 (APR connector only; this is nio)",
-                "workers.stage=8 (Netty front end only)");
+        assertThat(notes).containsExactly("pollTime=5000 (APR connector only; this is nio)");
     }
 
     private static final class CountingEvents implements ConnectionEvents {

@@ -1,15 +1,20 @@
 package io.proxybench.origin.behavior;
 
+import io.proxybench.common.units.DurationSyntax;
+
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * How long the origin waits between receiving a complete request and answering it.
- * Spelled {@code 50ms}, {@code 0}, or {@code uniform:40ms..60ms}.
+ * Spelled {@code 50ms}, {@code 0}, or {@code uniform:40ms..60ms}, durations as {@link DurationSyntax} reads them.
  */
 public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Uniform {
 
     LatencyModel NONE = new Fixed(0);
+
+    /** Longer than any latency worth modelling; larger values are almost always a unit typo. */
+    Duration MAX = Duration.ofHours(1);
 
     /** The delay for one request, in nanoseconds. */
     long sampleNanos();
@@ -38,11 +43,23 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
             if (dots < 0) {
                 throw new IllegalArgumentException("'" + text + "' is not a latency range (expected uniform:MIN..MAX, e.g. uniform:40ms..60ms)");
             }
-            long min = DurationText.parseNanos(range.substring(0, dots));
-            long max = DurationText.parseNanos(range.substring(dots + 2));
+            long min = delayNanos(range.substring(0, dots));
+            long max = delayNanos(range.substring(dots + 2));
             return new Uniform(min, max);
         }
-        return new Fixed(DurationText.parseNanos(trimmed));
+        return new Fixed(delayNanos(trimmed));
+    }
+
+    private static long delayNanos(String text) {
+        Duration d = DurationSyntax.parse(text);
+        if (d.compareTo(MAX) > 0) {
+            throw new IllegalArgumentException("'" + text.strip() + "' is longer than the 1h limit");
+        }
+        return d.toNanos();
+    }
+
+    private static String spell(long nanos) {
+        return DurationSyntax.format(Duration.ofNanos(nanos));
     }
 
     /** Every request waits the same time. */
@@ -60,7 +77,7 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
 
         @Override
         public String spelling() {
-            return DurationText.format(nanos);
+            return spell(nanos);
         }
 
         @Override
@@ -77,7 +94,7 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
             }
             if (maxNanos < minNanos) {
                 throw new IllegalArgumentException("latency range is reversed: "
-                        + DurationText.format(minNanos) + ".." + DurationText.format(maxNanos));
+                        + spell(minNanos) + ".." + spell(maxNanos));
             }
         }
 
@@ -88,7 +105,7 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
 
         @Override
         public String spelling() {
-            return "uniform:" + DurationText.format(minNanos) + ".." + DurationText.format(maxNanos);
+            return "uniform:" + spell(minNanos) + ".." + spell(maxNanos);
         }
 
         @Override

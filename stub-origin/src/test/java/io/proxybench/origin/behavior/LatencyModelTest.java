@@ -55,7 +55,7 @@ class LatencyModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "50", "fast", "-5ms", "50 ms", "5m", "ms", "uniform:", "uniform:40ms", "uniform:40ms..",
+    @ValueSource(strings = {"", "50", "fast", "-5ms", "50 ms", "ms", "uniform:", "uniform:40ms", "uniform:40ms..",
             "uniform:60ms..40ms", "uniform:a..b", "2h"})
     void badSpellingsAreRejectedWithTheText(String text) {
         assertThatThrownBy(() -> LatencyModel.parse(text))
