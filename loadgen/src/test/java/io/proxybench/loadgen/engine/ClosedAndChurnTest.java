@@ -1,0 +1,100 @@
+package io.proxybench.loadgen.engine;
+
+import io.proxybench.core.conformance.leak.LeakReportGuard;
+import io.proxybench.loadgen.record.ErrorKind;
+import io.proxybench.loadgen.record.StepSummary;
+import io.proxybench.origin.OriginStats;
+import io.proxybench.origin.StubOrigin;
+import io.proxybench.origin.StubOriginOptions;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.function.Predicate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The closed model against the stub origin: counts, latencies, churn, and a ramp that keeps its connections. */
+@ExtendWith(LeakReportGuard.class)
+class ClosedAndChurnTest {
+
+    private static final long ORIGIN_LATENCY_US = 20_000;
+
+    private StubOrigin origin;
+    private LoadEngine engine;
+
+    @BeforeEach
+    void start() {
+        origin = StubOrigin.started(StubOriginOptions.builder().latency(Duration.ofNanos(ORIGIN_LATENCY_US * 1000))
+                .payloadSize(1024).threads(1).build());
+        engine = Engines.against(origin.baseUri(), 2);
+    }
+
+    @AfterEach
+    void stop() {
+        engine.close();
+        origin.close();
+    }
+
+    @Test
+    void closedModelSendsOneRequestAtATimePerConnectionAndMeasuresTheOriginsLatency() throws Exception {
+        StepSummary step = engine.run(Engines.closed("4", 4, Duration.ofSeconds(2)), null);
+
+        // each connection waits for its answer: at most one request per origin latency per connection
+        long ceiling = 4 * (2_000_000 / ORIGIN_LATENCY_US + 1);
+        assertThat(step.totals().requests()).isBetween(ceiling / 4, ceiling);
+        assertThat(step.latency().getValueAtPercentile(50)).isBetween(ORIGIN_LATENCY_US, ORIGIN_LATENCY_US + 30_000);
+        assertThat(step.latency().getMinValue()).isGreaterThanOrEqualTo(ORIGIN_LATENCY_US);
+        assertThat(step.totals().bytes()).isGreaterThan(step.totals().requests() * 1024);
+        for (ErrorKind kind : ErrorKind.values()) {
+            assertThat(step.totals().errors(kind)).as(kind.id()).isZero();
+        }
+        engine.settle();
+        OriginStats stats = origin.stats();
+        assertThat(stats.totalConnections()).isEqualTo(4);
+        assertThat(stats.requests()).isGreaterThanOrEqualTo(step.totals().requests());
+    }
+
+    @Test
+    void churnOpensANewConnectionForEveryRequest() throws Exception {
+        StepSummary step = engine.run(Engines.churn("churn", 3, Duration.ofSeconds(1)), null);
+        engine.settle();
+
+        assertThat(step.totals().requests()).isPositive();
+        assertThat(step.totals().connectionsOpened()).isGreaterThanOrEqualTo(step.totals().requests());
+        OriginStats stats = origin.stats();
+        assertThat(stats.totalConnections()).isGreaterThanOrEqualTo(step.totals().requests());
+        assertThat(stats.totalConnections()).isEqualTo(stats.requests());
+        assertThat(step.totals().errors(ErrorKind.READ)).isZero();
+    }
+
+    @Test
+    void aRampAddsConnectionsToTheOpenOnesAndARampDownClosesTheSurplus() throws Exception {
+        StepSummary first = engine.run(Engines.closed("5", 5, Duration.ofMillis(500)), null);
+        StepSummary second = engine.run(Engines.closed("12", 12, Duration.ofMillis(500)), null);
+        engine.settle();
+
+        assertThat(first.totals().connectionsOpened()).isEqualTo(5);
+        assertThat(second.totals().connectionsOpened()).isEqualTo(7);
+        assertThat(origin.stats().totalConnections()).isEqualTo(12);
+        assertThat(origin.stats().activeConnections()).isEqualTo(12);
+
+        engine.run(Engines.closed("3", 3, Duration.ofMillis(300)), null);
+        engine.settle();
+        assertThat(eventually(() -> origin.stats(), s -> s.activeConnections() == 3).activeConnections()).isEqualTo(3);
+        assertThat(origin.stats().totalConnections()).isEqualTo(12);
+    }
+
+    /** Polls until {@code done} holds or 5 s pass; the last value either way (closes travel asynchronously). */
+    static <T> T eventually(java.util.function.Supplier<T> value, Predicate<T> done) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        T v = value.get();
+        while (!done.test(v) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            v = value.get();
+        }
+        return v;
+    }
+}
