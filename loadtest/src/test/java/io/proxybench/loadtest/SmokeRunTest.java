@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.cli.ProxybenchMain;
+import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -28,6 +31,7 @@ import picocli.CommandLine;
  * with {@code -DexcludedGroups=smoke}.
  */
 @Tag("smoke")
+@ExtendWith(WrkRequired.class)
 class SmokeRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,8 +42,7 @@ class SmokeRunTest {
     Path out;
 
     @BeforeAll
-    static void toolsArePresent() {
-        assumeTrue(Executables.find("wrk").isPresent(), "wrk is not installed (apt-get install wrk): smoke run skipped");
+    static void jarsAreBuilt() {
         assumeTrue(runnable(LAYOUT.originJar()), "stub-origin is not built at " + LAYOUT.originJar()
                 + " (mvn -DskipTests package): smoke run skipped");
         System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
@@ -47,13 +50,23 @@ class SmokeRunTest {
 
     @Test
     void nginx() throws IOException {
-        assumeTrue(Executables.find("nginx").isPresent(), "nginx is not installed (apt-get install nginx-light)");
+        RequiredTool.assumePresent("nginx", Executables.find("nginx").isPresent(), "apt-get install nginx-light");
         Path runDir = run("nginx");
         // nginx runs with its config in the run directory: nothing of it may outlive the run
         String dir = runDir.toString();
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments()
                 .map(a -> String.join(" ", a).contains(dir)).orElse(false))).isEmpty();
         assertThat(runDir.resolve("raw/nginx/nginx.conf")).content().contains("keepalive");
+    }
+
+    @Test
+    void haproxy() throws IOException {
+        RequiredTool.assumePresent("haproxy", Executables.find("haproxy").isPresent(), "apt-get install haproxy");
+        Path runDir = run("haproxy");
+        String dir = runDir.toString();
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments()
+                .map(a -> String.join(" ", a).contains(dir)).orElse(false))).isEmpty();
+        assertThat(runDir.resolve("raw/haproxy/haproxy.cfg")).content().contains("http-reuse always");
     }
 
     @Test
@@ -65,6 +78,8 @@ class SmokeRunTest {
 
     @Test
     void tomcat() throws IOException {
+        RequiredTool.assumePresent("apr", TomcatNativeLibrary.installed(), "apt-get install libtcnative-1 (without it the"
+                + " column is tomcat(nio), checked by BuiltinGeneratorRunTest's kind of run)");
         assumeTrue(runnable(LAYOUT.proxyJar("tomcat")), "proxy-tomcat is not built at " + LAYOUT.proxyJar("tomcat"));
         JsonNode steps = steps(run("tomcat"));
         assertJvmFigures(steps);
@@ -77,7 +92,7 @@ class SmokeRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
-        int code = cmd.execute("run", "--front-ends", frontEnd, "--steps", "20,40", "--duration", "3s", "--warmup", "1s",
+        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", frontEnd, "--steps", "20,40", "--duration", "3s", "--warmup", "1s",
                 "--out", out.toString());
         assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
         assertThat(stdout.toString()).contains("[" + frontEnd + "] 20 conns: ").contains("[" + frontEnd + "] 40 conns: ")

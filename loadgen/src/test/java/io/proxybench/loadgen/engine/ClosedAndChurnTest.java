@@ -66,7 +66,8 @@ class ClosedAndChurnTest {
         assertThat(step.totals().connectionsOpened()).isGreaterThanOrEqualTo(step.totals().requests());
         OriginStats stats = origin.stats();
         assertThat(stats.totalConnections()).isGreaterThanOrEqualTo(step.totals().requests());
-        assertThat(stats.totalConnections()).isEqualTo(stats.requests());
+        // one request per connection; a slot may have opened its next connection just as the step ended
+        assertThat(stats.totalConnections()).isBetween(stats.requests(), stats.requests() + 3);
         assertThat(step.totals().errors(ErrorKind.READ)).isZero();
     }
 

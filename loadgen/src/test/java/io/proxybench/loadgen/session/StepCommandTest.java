@@ -54,8 +54,11 @@ class StepCommandTest {
     }
 
     @Test
-    void durationsAsWrkSpellsThem() {
-        assertThat(DurationText.parse("10")).isEqualTo(Duration.ofSeconds(10));
+    void durationsInTheSharedGrammar() {
+        assertThatThrownBy(() -> DurationText.parse("10")).hasMessageContaining("'10' is not a duration");
+        assertThatThrownBy(() -> DurationText.parse("25h")).hasMessageContaining("longer than a day");
+        assertThat(DurationText.parse("10s")).isEqualTo(Duration.ofSeconds(10));
+        assertThat(DurationText.parse("0")).isEqualTo(Duration.ZERO);
         assertThat(DurationText.parse("2m")).isEqualTo(Duration.ofMinutes(2));
         assertThat(DurationText.parse("250ms")).isEqualTo(Duration.ofMillis(250));
     }

@@ -1,8 +1,11 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.frontend.HaproxyLauncher;
 import io.proxybench.loadtest.frontend.NginxLauncher;
+import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.RunFiles;
@@ -54,10 +57,14 @@ public class RunCommand extends KitCommand {
         options.unmatched = unmatched;
         RunPlanReader.Result read;
         try {
-            read = RunPlanReader.read(options, commandText(), NginxLauncher.binary().isPresent());
+            read = RunPlanReader.read(options, commandText(), new RunPlanReader.Installed(
+                    Executables.find("wrk").isPresent(), NginxLauncher.binary().isPresent(),
+                    HaproxyLauncher.binary().isPresent(),
+                    TomcatNativeLibrary.installed()));
         } catch (PlanException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        err().println(read.generatorLine());
         read.notes().forEach(n -> err().println("note: " + n));
         err().flush();
         RunSession.RunOutcome outcome = new RunSession(read.plan(), KitLayout.locate(), out(), read.notes()).execute();

@@ -37,13 +37,14 @@ public class RunOptions {
                     + " (Connection: close) (default: ${DEFAULT-VALUE}).")
     String mode;
 
-    @Option(names = "--generator", paramLabel = "NAME", defaultValue = "wrk",
-            description = "Load generator: wrk or gatling (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--generator", paramLabel = "NAME", defaultValue = "auto",
+            description = "Load generator: auto (wrk when installed, else builtin), wrk, builtin or gatling"
+                    + " (default: ${DEFAULT-VALUE}).")
     String generator;
 
     @Option(names = "--model", paramLabel = "MODEL", defaultValue = "closed", description = {
         "closed: a step is N connections, each sending its next request when the previous one is answered;",
-        "open: a step is N requests per second, sent on time whatever the answers (--generator gatling only)"
+        "open: a step is N requests per second, sent on time whatever the answers (--generator builtin or gatling)"
             + " (default: ${DEFAULT-VALUE})."})
     String model;
 

@@ -1,6 +1,8 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.frontend.HaproxyConfig;
 import io.proxybench.loadtest.frontend.NginxConfig;
+import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
@@ -37,15 +39,30 @@ public final class RunPlanReader {
 
     static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
     static final int MAX_THREADS = 256;
+    static final String AUTO = "auto";
+    static final String NGINX_HINT = "apt-get install nginx-light";
+    static final String HAPROXY_HINT = "apt-get install haproxy";
+    static final String TOMCAT_CONNECTOR = "tomcat.connector";
 
-    /** The plan, and notes for the user and run.json (a front end skipped, say). */
-    public record Result(RunPlan plan, List<String> notes) {
+    /**
+     * The plan, and notes for the user and run.json (a front end skipped, say).
+     *
+     * @param generatorLine the one line that says which generator runs and why ({@code --generator auto})
+     */
+    public record Result(RunPlan plan, List<String> notes, String generatorLine) {
+    }
+
+    /** What is installed on this machine, as far as the run's defaults go. */
+    public record Installed(boolean wrk, boolean nginx, boolean haproxy, boolean tomcatNative) {
+
+        /** Everything: the reference machine. */
+        public static final Installed ALL = new Installed(true, true, true, true);
     }
 
     private RunPlanReader() {
     }
 
-    public static Result read(RunOptions o, String command, boolean nginxInstalled) throws PlanException {
+    public static Result read(RunOptions o, String command, Installed installed) throws PlanException {
         List<String> notes = new ArrayList<>();
         if (o.steps != null && o.ramp != null) {
             throw new PlanException("give either --steps or --ramp, not both");
@@ -56,12 +73,26 @@ public final class RunPlanReader {
         int warmup = DurationParser.wholeSeconds(o.warmup, "--warmup", 0);
         Duration timeout = Duration.ofSeconds(DurationParser.wholeSeconds(o.timeout, "--timeout", 1));
         ConnectionMode mode = choice(o.mode, ConnectionMode.values(), "--mode");
-        GeneratorKind generator = GeneratorKind.find(o.generator);
-        if (generator == null) {
-            throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected one of "
-                    + GeneratorKind.allIds() + ")");
-        }
         LoadModel model = choice(o.model, LoadModel.values(), "--model");
+        String generatorLine;
+        GeneratorKind generator;
+        if (AUTO.equalsIgnoreCase(o.generator.trim())) {
+            if (installed.wrk() && GeneratorKind.WRK.supports(model)) {
+                generator = GeneratorKind.WRK;
+                generatorLine = "generator: wrk";
+            } else {
+                generator = GeneratorKind.BUILTIN;
+                generatorLine = "generator: built-in (" + (installed.wrk() ? "wrk does not run the open model"
+                        : "wrk not installed: apt-get install wrk for a lower-CPU generator") + ")";
+            }
+        } else {
+            generator = GeneratorKind.find(o.generator);
+            if (generator == null) {
+                throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected auto, "
+                        + GeneratorKind.allIds() + ")");
+            }
+            generatorLine = "generator: " + generator.id();
+        }
         if (!generator.supports(model)) {
             throw new PlanException("--model " + model.id() + " needs --generator " + GeneratorKind.idsFor(model)
                     + " (" + generator.id() + " keeps a fixed number of connections)");
@@ -95,54 +126,96 @@ public final class RunPlanReader {
             sweeps.add(KindSetting.parse(s, "--sweep"));
         }
 
-        List<FrontEndSpec> frontEnds = frontEnds(o.frontEnds, sweeps, nginxInstalled, notes);
+        List<FrontEndSpec> frontEnds = frontEnds(o.frontEnds, sweeps, installed, notes);
         frontEnds = SweepExpander.expand(frontEnds, sweeps);
         frontEnds = withGlobals(frontEnds, globals);
         for (FrontEndSpec spec : frontEnds) {
-            if (spec.kind() == FrontEndKind.NGINX) {
+            if (spec.kind() == FrontEndKind.NGINX || spec.kind() == FrontEndKind.HAPROXY) {
                 try {
-                    NginxConfig.check(spec.settings());
+                    if (spec.kind() == FrontEndKind.NGINX) {
+                        NginxConfig.check(spec.settings());
+                    } else {
+                        HaproxyConfig.check(spec.settings());
+                    }
                 } catch (PlanException e) {
                     throw new PlanException("front end '" + spec.label() + "': " + e.getMessage());
                 }
             }
         }
+        if (!installed.tomcatNative()) {
+            frontEnds = withoutApr(frontEnds, notes);
+        }
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
-                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command), notes);
+                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command), notes,
+                generatorLine);
     }
 
-    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, boolean nginxInstalled,
+    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, Installed installed,
             List<String> notes) throws PlanException {
         if (text != null) {
             List<FrontEndSpec> specs = FrontEndListParser.parse(text);
-            if (!nginxInstalled && specs.stream().anyMatch(s -> s.kind() == FrontEndKind.NGINX)) {
-                throw new PlanException("nginx is not installed (apt-get install nginx-light)");
-            }
+            requireInstalled(specs.stream().map(FrontEndSpec::kind).toList(), installed);
             return specs;
         }
         if (!sweeps.isEmpty()) {
             Set<FrontEndKind> kinds = new LinkedHashSet<>();
             sweeps.forEach(s -> kinds.add(s.kind()));
-            List<FrontEndSpec> specs = kinds.stream().map(FrontEndSpec::plain).toList();
-            if (!nginxInstalled && kinds.contains(FrontEndKind.NGINX)) {
-                throw new PlanException("nginx is not installed (apt-get install nginx-light)");
-            }
-            return specs;
+            requireInstalled(List.copyOf(kinds), installed);
+            return kinds.stream().map(FrontEndSpec::plain).toList();
         }
         List<FrontEndSpec> specs = new ArrayList<>(List.of(FrontEndSpec.plain(FrontEndKind.NETTY),
                 FrontEndSpec.plain(FrontEndKind.TOMCAT)));
-        if (nginxInstalled) {
+        if (installed.nginx()) {
             specs.add(FrontEndSpec.plain(FrontEndKind.NGINX));
         } else {
-            notes.add("nginx is not installed: its column is skipped (apt-get install nginx-light)");
+            notes.add("nginx is not installed: its column is skipped (" + NGINX_HINT + ")");
+        }
+        if (installed.haproxy()) {
+            specs.add(FrontEndSpec.plain(FrontEndKind.HAPROXY));
+        } else {
+            notes.add("haproxy is not installed: its column is skipped (" + HAPROXY_HINT + ")");
         }
         return specs;
+    }
+
+    private static void requireInstalled(List<FrontEndKind> kinds, Installed installed) throws PlanException {
+        if (!installed.nginx() && kinds.contains(FrontEndKind.NGINX)) {
+            throw new PlanException("nginx is not installed (" + NGINX_HINT + ")");
+        }
+        if (!installed.haproxy() && kinds.contains(FrontEndKind.HAPROXY)) {
+            throw new PlanException("haproxy is not installed (" + HAPROXY_HINT + ")");
+        }
     }
 
     /**
      * Settings for a whole kind go first; a variant's own settings override them. Keys become the
      * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
      */
+    /**
+     * Tomcat front ends that would run the APR connector (its default) run NIO when libtcnative-1 is
+     * missing, labelled {@code tomcat(nio)} so that no column reads as APR; one that asked for APR by
+     * name keeps it and fails with the proxy's own reason.
+     */
+    static List<FrontEndSpec> withoutApr(List<FrontEndSpec> frontEnds, List<String> notes) {
+        List<FrontEndSpec> out = new ArrayList<>();
+        boolean swapped = false;
+        for (FrontEndSpec spec : frontEnds) {
+            if (spec.kind() == FrontEndKind.TOMCAT && !spec.settings().containsKey(TOMCAT_CONNECTOR)) {
+                Map<String, String> settings = new LinkedHashMap<>(spec.settings());
+                settings.put(TOMCAT_CONNECTOR, "nio");
+                out.add(new FrontEndSpec(spec.label().replaceFirst("^tomcat", "tomcat(nio)"), spec.kind(), settings));
+                swapped = true;
+            } else {
+                out.add(spec);
+            }
+        }
+        if (swapped) {
+            notes.add("TOMCAT RUNS NIO, NOT APR: " + TomcatNativeLibrary.PACKAGE + " is not installed, so the column is"
+                    + " tomcat(nio) (apt-get install " + TomcatNativeLibrary.PACKAGE + " for the reference APR connector)");
+        }
+        return out;
+    }
+
     static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals) throws PlanException {
         for (KindSetting g : globals) {
             if (frontEnds.stream().noneMatch(f -> f.kind() == g.kind())) {

@@ -14,6 +14,10 @@ public interface FrontEndLauncher {
 
     /** The launcher for {@code spec}'s kind. */
     static FrontEndLauncher of(FrontEndSpec spec, LaunchContext context) {
-        return spec.kind().isJvm() ? new JvmProxyLauncher(context) : new NginxLauncher(context);
+        return switch (spec.kind()) {
+            case NETTY, TOMCAT -> new JvmProxyLauncher(context);
+            case NGINX -> new NginxLauncher(context);
+            case HAPROXY -> new HaproxyLauncher(context);
+        };
     }
 }

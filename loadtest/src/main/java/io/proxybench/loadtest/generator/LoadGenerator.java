@@ -22,4 +22,11 @@ public interface LoadGenerator {
 
     /** Runs the step to its end; blocks for about {@code request.durationSec()}. */
     GeneratorResult run(StepRequest request) throws GeneratorException;
+
+    /**
+     * The front end's last step is over. A generator that keeps its process and connections from one
+     * step to the next (the built-in one) ends them here; one process per step has nothing to do.
+     */
+    default void frontEndDone() {
+    }
 }

@@ -128,6 +128,7 @@ final class FrontEndRound {
                 step(spec, plan.steps().get(i), frontEnd, origin, raw);
             }
         } finally {
+            generator.frontEndDone();
             sampler.watch(null);
             if (frontEnd != null) {
                 frontEnd.process().stop(STOP_GRACE);

@@ -4,11 +4,12 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** What runs behind a front-end label: one of the two JVM proxies, or nginx as the reference point. */
+/** What runs behind a front-end label: one of the two JVM proxies, or nginx or HAProxy as reference points. */
 public enum FrontEndKind {
     NETTY(true),
     TOMCAT(true),
-    NGINX(false);
+    NGINX(false),
+    HAPROXY(false);
 
     private final boolean jvm;
 
@@ -25,7 +26,7 @@ public enum FrontEndKind {
      * The proxy's config key for a setting as the user wrote it. The proxies name their own keys
      * {@code <kind>.<name>} and every shared key has a dot ({@code workers.stage}), so a bare name
      * is the front end's own: {@code maxThreads} on tomcat is {@code tomcat.maxThreads}.
-     * {@code routes} and {@code filters} are the shared keys without a dot. nginx keys stay as they are.
+     * {@code routes} and {@code filters} are the shared keys without a dot. nginx and haproxy keys stay as they are.
      */
     public String configKey(String key) {
         if (!jvm || key.contains(".") || key.equals("routes") || key.equals("filters")) {

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.process;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,7 @@ public final class ChildProcess implements AutoCloseable {
     private final long startedNanos = System.nanoTime();
     private final CompletableFuture<String> readyLine = new CompletableFuture<>();
     private final Predicate<String> readyTest;
+    private volatile Consumer<String> lineListener = line -> { };
 
     private ChildProcess(String name, Process process, Path stdoutLog, Path stderrLog, ChildProcessRegistry registry,
             Predicate<String> readyTest) {
@@ -54,14 +57,33 @@ public final class ChildProcess implements AutoCloseable {
      */
     public static ChildProcess start(String name, List<String> command, Map<String, String> env, Path stdoutLog,
             Path stderrLog, ChildProcessRegistry registry, Predicate<String> readyTest) throws IOException {
+        return start(name, command, env, stdoutLog, stderrLog, registry, readyTest, null);
+    }
+
+    /**
+     * Like {@link #start}, for a process driven through its stdin ({@link #stdin}): every stdout line
+     * also goes to {@code lines}, on the copier thread, as it arrives.
+     */
+    public static ChildProcess startDriven(String name, List<String> command, Map<String, String> env,
+            Path stdoutLog, Path stderrLog, ChildProcessRegistry registry, Consumer<String> lines) throws IOException {
+        return start(name, command, env, stdoutLog, stderrLog, registry, line -> false, lines);
+    }
+
+    private static ChildProcess start(String name, List<String> command, Map<String, String> env, Path stdoutLog,
+            Path stderrLog, ChildProcessRegistry registry, Predicate<String> readyTest, Consumer<String> lines)
+            throws IOException {
         Files.createDirectories(stdoutLog.toAbsolutePath().getParent());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(stderrLog.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+                .redirectInput(lines != null ? ProcessBuilder.Redirect.PIPE
+                        : ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         builder.environment().putAll(env);
         LOG.debug("starting {}: {}", name, String.join(" ", command));
         Process process = builder.start();
         ChildProcess child = new ChildProcess(name, process, stdoutLog, stderrLog, registry, readyTest);
+        if (lines != null) {
+            child.lineListener = lines;
+        }
         registry.add(child);
         Thread copier = new Thread(child::copyStdout, name + "-stdout");
         copier.setDaemon(true);
@@ -78,6 +100,7 @@ public final class ChildProcess implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 out.write(line);
                 out.write('\n');
+                lineListener.accept(line);
                 if (!readyLine.isDone() && readyTest.test(line)) {
                     out.flush();
                     readyLine.complete(line);
@@ -106,6 +129,11 @@ public final class ChildProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new ProcessStartException(name + ": interrupted while waiting for it to start");
         }
+    }
+
+    /** The process's stdin, for one started by {@link #startDriven}. */
+    public OutputStream stdin() {
+        return process.getOutputStream();
     }
 
     /** The last non-blank line of stderr, the usual place of a one-line error. */

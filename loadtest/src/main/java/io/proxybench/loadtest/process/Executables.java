@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Finds the programs the kit runs (wrk, nginx, ip, tc, ...) the way a shell would: the one lookup on
- * PATH for the whole kit, plus the sbin and bin directories a non-login PATH may leave out.
+ * PATH for the whole kit, plus the sbin directories a non-login PATH leaves out.
  */
 public final class Executables {
 
@@ -22,8 +22,11 @@ public final class Executables {
         if (path != null) {
             dirs.addAll(List.of(path.split(File.pathSeparator)));
         }
-        // nginx, ip and tc live in sbin, which a non-login PATH may lack
-        dirs.addAll(List.of("/usr/local/sbin", "/usr/sbin", "/sbin", "/usr/bin", "/bin"));
+        // nginx, haproxy, ip and tc live in sbin, which a non-login PATH may lack; a PATH that names an
+        // sbin directory is taken as it is, so that a tool can be hidden from the kit by PATH alone
+        if (dirs.stream().noneMatch(d -> d.endsWith("/sbin"))) {
+            dirs.addAll(List.of("/usr/local/sbin", "/usr/sbin", "/sbin"));
+        }
         for (String dir : dirs) {
             if (dir.isEmpty()) {
                 continue;

@@ -9,7 +9,7 @@ import java.util.Optional;
 /**
  * Where the kit's jars are: under the repository root given by {@code -Dproxybench.home} (the
  * launcher sets it), else the root this jar was built in ({@code loadtest/target/..}/..), else the
- * working directory. {@code -Dproxybench.jar.<origin|netty|tomcat>=FILE} points at another jar.
+ * working directory. {@code -Dproxybench.jar.<origin|netty|tomcat|loadgen>=FILE} points at another jar.
  */
 public final class KitLayout {
 
@@ -50,6 +50,11 @@ public final class KitLayout {
 
     public Path originJar() {
         return jar("origin", "stub-origin/target/stub-origin.jar");
+    }
+
+    /** The built-in load generator's jar. */
+    public Path loadgenJar() {
+        return jar("loadgen", "loadgen/target/proxybench-loadgen.jar");
     }
 
     /** The jar of a JVM front end, by kind id ({@code netty}, {@code tomcat}). */

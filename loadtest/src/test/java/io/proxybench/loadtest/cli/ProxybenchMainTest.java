@@ -32,9 +32,9 @@ class ProxybenchMainTest {
 
     @Test
     void theOpenModelWithWrkIsOneLineAndExitCode2() {
-        assertThat(run("run", "--model", "open", "--out", "target/never")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("proxybench run: --model open needs --generator gatling (wrk keeps a fixed"
-                + " number of connections) (see proxybench run --help)" + System.lineSeparator());
+        assertThat(run("run", "--model", "open", "--generator", "wrk", "--out", "target/never")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("proxybench run: --model open needs --generator gatling, builtin (wrk keeps"
+                + " a fixed number of connections) (see proxybench run --help)" + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
     }
 
@@ -51,7 +51,9 @@ class ProxybenchMainTest {
         assumeTrue(limit.hard() >= 0 && limit.hard() < 2_000_256, "open-files hard limit too high to test refusal");
         assertThat(run("run", "--front-ends", "netty", "--steps", "1000000", "--out", "target/never")).isEqualTo(2);
         assertThat(out.toString()).contains("limit: 1000000 connections need ~2000256 descriptors");
-        assertThat(err.toString().lines()).singleElement().asString().startsWith("proxybench run: 1000000 connections need");
+        // the generator line, then the one line of the refusal
+        assertThat(err.toString().lines()).hasSize(2).first().asString().startsWith("generator: ");
+        assertThat(err.toString().lines()).last().asString().startsWith("proxybench run: 1000000 connections need");
         assertThat(new java.io.File("target/never")).doesNotExist();
     }
 

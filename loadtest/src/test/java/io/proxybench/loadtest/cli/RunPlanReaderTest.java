@@ -25,19 +25,20 @@ class RunPlanReaderTest {
     }
 
     private static RunPlan plan(String... args) throws PlanException {
-        return RunPlanReader.read(options(args), "proxybench run", true).plan();
+        return RunPlanReader.read(options(args), "proxybench run", RunPlanReader.Installed.ALL).plan();
     }
 
     @Test
     void noArgumentsIsTheShortDefault() throws PlanException {
-        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", true);
+        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", RunPlanReader.Installed.ALL);
         RunPlan plan = result.plan();
-        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx");
+        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx", "haproxy");
         assertThat(plan.steps()).containsExactly(100, 200, 400);
         assertThat(plan.durationSec()).isEqualTo(5);
         assertThat(plan.warmupSec()).isEqualTo(2);
         assertThat(plan.mode()).isEqualTo(ConnectionMode.KEEPALIVE);
         assertThat(plan.generator()).isEqualTo("wrk");
+        assertThat(result.generatorLine()).isEqualTo("generator: wrk");
         assertThat(plan.threads()).isEqualTo(2);
         assertThat(plan.jvmProfile()).isEqualTo(JvmProfile.REFERENCE);
         assertThat(plan.originLatency()).isEqualTo(Duration.ofMillis(50));
@@ -47,11 +48,44 @@ class RunPlanReaderTest {
     }
 
     @Test
+    void autoPicksWrkWhenInstalledElseTheBuiltInGeneratorAndSaysWhy() throws PlanException {
+        RunPlanReader.Result withWrk = RunPlanReader.read(options(), "x", RunPlanReader.Installed.ALL);
+        assertThat(withWrk.plan().generator()).isEqualTo("wrk");
+        assertThat(withWrk.generatorLine()).isEqualTo("generator: wrk");
+        RunPlanReader.Result without = RunPlanReader.read(options(), "x", new RunPlanReader.Installed(false, true, true, true));
+        assertThat(without.plan().generator()).isEqualTo("builtin");
+        assertThat(without.generatorLine()).isEqualTo(
+                "generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
+        RunPlanReader.Result open = RunPlanReader.read(options("--model", "open"), "x", RunPlanReader.Installed.ALL);
+        assertThat(open.plan().generator()).isEqualTo("builtin");
+        assertThat(open.generatorLine()).contains("wrk does not run the open model");
+        assertThat(plan("--generator", "builtin").generator()).isEqualTo("builtin");
+    }
+
+    @Test
+    void withoutTheAprLibraryTomcatRunsNioUnderItsOwnLabel() throws PlanException {
+        RunPlanReader.Result result = RunPlanReader.read(options("--front-ends", "netty,tomcat,tomcat[connector=nio2]"), "x",
+                new RunPlanReader.Installed(true, true, true, false));
+        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label)
+                .containsExactly("netty", "tomcat(nio)", "tomcat[connector=nio2]");
+        assertThat(result.plan().frontEnds().get(1).settings()).containsEntry("tomcat.connector", "nio");
+        assertThat(result.notes()).singleElement().asString().startsWith("TOMCAT RUNS NIO, NOT APR")
+                .contains("apt-get install libtcnative-1");
+    }
+
+    @Test
     void withoutNginxItsColumnIsSkippedAndSaidSo() throws PlanException {
-        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", false);
-        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat");
+        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", new RunPlanReader.Installed(true, false, true, true));
+        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "haproxy");
         assertThat(result.notes()).singleElement().asString().contains("nginx is not installed");
-        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "nginx"), "x", false))
+        RunPlanReader.Result neither = RunPlanReader.read(options(), "x", new RunPlanReader.Installed(true, false, false, true));
+        assertThat(neither.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat");
+        assertThat(neither.notes()).containsExactly(
+                "nginx is not installed: its column is skipped (apt-get install nginx-light)",
+                "haproxy is not installed: its column is skipped (apt-get install haproxy)");
+        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "haproxy"), "x", new RunPlanReader.Installed(true, true, false, true)))
+                .hasMessage("haproxy is not installed (apt-get install haproxy)");
+        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "nginx"), "x", new RunPlanReader.Installed(true, false, false, true)))
                 .hasMessageContaining("nginx is not installed");
     }
 
@@ -138,8 +172,8 @@ class RunPlanReaderTest {
 
     @Test
     void wrkCannotRunTheOpenModel() {
-        assertThatThrownBy(() -> plan("--model", "open")).isInstanceOf(PlanException.class)
-                .hasMessage("--model open needs --generator gatling (wrk keeps a fixed number of connections)");
+        assertThatThrownBy(() -> plan("--model", "open", "--generator", "wrk")).isInstanceOf(PlanException.class)
+                .hasMessage("--model open needs --generator gatling, builtin (wrk keeps a fixed number of connections)");
         assertThatThrownBy(() -> plan("--model", "poisson", "--generator", "gatling"))
                 .hasMessage("--model: unknown value 'poisson' (expected one of closed, open)");
     }

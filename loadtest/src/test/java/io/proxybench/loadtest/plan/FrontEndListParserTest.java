@@ -38,8 +38,8 @@ class FrontEndListParserTest {
 
     @Test
     void badInputIsNamed() {
-        assertThatThrownBy(() -> FrontEndListParser.parse("netty,haproxy"))
-                .hasMessage("unknown front end 'haproxy' (expected one of netty, tomcat, nginx)");
+        assertThatThrownBy(() -> FrontEndListParser.parse("netty,envoy"))
+                .hasMessage("unknown front end 'envoy' (expected one of netty, tomcat, nginx, haproxy)");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty,,tomcat")).hasMessageContaining("empty front end");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage=8")).hasMessageContaining("unclosed '['");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty]")).hasMessageContaining("unbalanced ']'");

@@ -46,7 +46,7 @@ class SweepExpanderTest {
         assertThatThrownBy(() -> SweepExpander.expand(FrontEndListParser.parse("netty"),
                 List.of(sweep("netty.workers.inbound=1,,2")))).hasMessageContaining("empty value");
         assertThatThrownBy(() -> sweep("workers.inbound=1,2")).hasMessageContaining("must start with the front end");
-        assertThatThrownBy(() -> sweep("haproxy.x=1"))
-                .hasMessage("--sweep: 'haproxy.x' must start with the front end it is for (netty., tomcat., nginx.)");
+        assertThatThrownBy(() -> sweep("envoy.x=1"))
+                .hasMessage("--sweep: 'envoy.x' must start with the front end it is for (netty., tomcat., nginx., haproxy.)");
     }
 }

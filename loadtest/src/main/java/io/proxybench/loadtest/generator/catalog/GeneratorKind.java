@@ -2,6 +2,7 @@ package io.proxybench.loadtest.generator.catalog;
 
 import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.builtin.BuiltinGenerator;
 import io.proxybench.loadtest.generator.gatling.GatlingGenerator;
 import io.proxybench.loadtest.generator.wrk.WrkGenerator;
 import io.proxybench.loadtest.plan.LoadModel;
@@ -14,7 +15,9 @@ import java.util.stream.Collectors;
 public enum GeneratorKind {
     /** A fixed number of connections, each waiting for its answer: the closed model only. */
     WRK(false, (context, model) -> new WrkGenerator(context)),
-    GATLING(true, GatlingGenerator::new);
+    GATLING(true, GatlingGenerator::new),
+    /** proxybench-loadgen: closed, churn and open model, connections kept from step to step. */
+    BUILTIN(true, BuiltinGenerator::new);
 
     private final boolean openModel;
     private final BiFunction<GeneratorContext, LoadModel, LoadGenerator> factory;

@@ -1,0 +1,93 @@
+package io.proxybench.loadtest.frontend;
+
+import io.proxybench.loadtest.plan.PlanException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The HAProxy configuration of the second reference column: a plain HTTP reverse proxy to the origin
+ * with keep-alive on both sides and origin connections shared between clients ({@code http-reuse
+ * always}), sized for the largest step, listening where the kit says (loopback or the kit's own
+ * network namespace) and writing nothing outside the run's raw directory.
+ *
+ * @param threads one per core given to the front ends, as nginx's workers
+ * @param maxConnections the process's {@code maxconn}: every client of the largest step, with room
+ */
+public record HaproxyConfig(int threads, int maxConnections, String listenHost, int listenPort, String originHost,
+        int originPort, Path dir) {
+
+    /** Settings a user may give a haproxy variant, e.g. {@code haproxy[nbthread=1]}. */
+    public static final List<String> SETTINGS = List.of("nbthread", "maxconn");
+
+    /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
+    public static HaproxyConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
+            int listenPort, String originHost, int originPort, Path dir) throws PlanException {
+        check(settings);
+        return new HaproxyConfig(number(settings, "nbthread", cores), number(settings, "maxconn", 2 * maxConnections + 128),
+                listenHost, listenPort, originHost, originPort, dir);
+    }
+
+    /** Rejects unknown keys and bad values: the one-line answer for {@code haproxy[...]} typos. */
+    public static void check(Map<String, String> settings) throws PlanException {
+        for (String key : settings.keySet()) {
+            if (!SETTINGS.contains(key)) {
+                throw new PlanException("haproxy: unknown setting '" + key + "' (known: " + String.join(", ", SETTINGS) + ")");
+            }
+        }
+        number(settings, "nbthread", 1);
+        number(settings, "maxconn", 1);
+    }
+
+    private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
+        String value = settings.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new PlanException("haproxy: " + key + "=" + value + " is not a positive whole number");
+    }
+
+    public Path confFile() {
+        return dir.resolve("haproxy.cfg");
+    }
+
+    public String render() {
+        String host = listenHost.contains(":") ? "[" + listenHost + "]" : listenHost;
+        String origin = originHost.contains(":") ? "[" + originHost + "]" : originHost;
+        return String.join("\n",
+                "# Written by proxybench for this run; started as",
+                "#   haproxy -db -f " + confFile().toAbsolutePath(),
+                "global",
+                "    nbthread " + threads,
+                "    maxconn " + maxConnections,
+                "    # no log target: a benchmark column does not log per request",
+                "",
+                "defaults",
+                "    mode http",
+                "    # keep-alive on both sides: clients keep their connections, origin connections are pooled",
+                "    option http-keep-alive",
+                "    http-reuse always",
+                "    maxconn " + maxConnections,
+                "    timeout connect 5s",
+                "    timeout client 75s",
+                "    timeout server 60s",
+                "    timeout http-keep-alive 75s",
+                "    timeout http-request 10s",
+                "",
+                "frontend proxybench",
+                "    bind " + host + ":" + listenPort,
+                "    default_backend origin",
+                "",
+                "backend origin",
+                "    server origin " + origin + ":" + originPort + " maxconn " + maxConnections,
+                "");
+    }
+}
