@@ -117,8 +117,11 @@ public final class StepFigures {
         List<String> flags = new ArrayList<>();
         boolean generatorBusy = generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
         boolean machineBusy = machineCpuPct != null && machineCpuPct >= MACHINE_SATURATION_PCT;
-        if (generatorBusy || machineBusy) {
+        if (generatorBusy) {
             flags.add(StepRecord.FLAG_GENERATOR_SATURATED);
+        }
+        if (machineBusy) {
+            flags.add(StepRecord.FLAG_MACHINE_SATURATED);
         }
         if (errors.socketErrors() > 0) {
             flags.add(StepRecord.FLAG_SOCKET_ERRORS);

@@ -38,7 +38,8 @@ final class MeasurementNotes {
                 + "one core = 100");
         notes.put("proxyCpuUsPerReq", "front end CPU time in the load window / requests");
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
-        notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use, or machine CPU >= 95%");
+        notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use");
+        notes.put("machine-saturated", "machine CPU >= 95% (all cores)");
         notes.put("latency", "the generator's: from writing a request to reading its response; "
                 + "with churn, connecting is not included");
         notes.put("origin", "a fresh stub-origin for every front end, started before it and stopped after it");

@@ -32,7 +32,10 @@ public record StepRecord(
     public static final String OK = "ok";
     public static final String FAILED = "failed";
 
+    /** The generator's own CPU reached 90 % of the cores its threads can use. */
     public static final String FLAG_GENERATOR_SATURATED = "generator-saturated";
+    /** The whole machine's CPU reached 95 %: every process of the step competed for it. */
+    public static final String FLAG_MACHINE_SATURATED = "machine-saturated";
     public static final String FLAG_SOCKET_ERRORS = "socket-errors";
     public static final String FLAG_TIMEOUTS = "timeouts";
     /** Responses with status 400 or more (the proxy or the origin refused or failed requests). */

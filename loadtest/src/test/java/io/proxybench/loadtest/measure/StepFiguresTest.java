@@ -148,7 +148,9 @@ class StepFiguresTest {
         assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0)).containsExactly("generator-saturated");
         assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0)).isEmpty();
         // or the whole machine at 95 %
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0)).containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0)).containsExactly("machine-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0))
+                .containsExactly("generator-saturated", "machine-saturated");
         assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null)).containsExactly("socket-errors");
         assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null))
                 .containsExactly("socket-errors", "timeouts");
