@@ -2,7 +2,6 @@ package io.proxybench.loadtest.frontend;
 
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.PlanException;
-import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.topology.Role;
@@ -10,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,7 +36,7 @@ public final class HaproxyLauncher implements FrontEndLauncher {
         HaproxyConfig config;
         try {
             config = HaproxyConfig.forRun(context.plan().maxConnections(), context.cores(), spec.settings(), host,
-                    NginxLauncher.freePort(host), origin.host(), origin.port(), rawDir.toAbsolutePath());
+                    ForegroundReferenceServer.freePort(host), origin.host(), origin.port(), rawDir.toAbsolutePath());
             Files.writeString(config.confFile(), config.render());
         } catch (PlanException e) {
             throw new ProcessStartException(e.getMessage());
@@ -46,14 +44,6 @@ public final class HaproxyLauncher implements FrontEndLauncher {
             throw new ProcessStartException("cannot write the haproxy config in " + rawDir + ": " + e.getMessage());
         }
         List<String> command = List.of(haproxy.toString(), "-db", "-f", config.confFile().toString());
-        List<String> wrapped = context.topology().wrap(Role.PROXY, command);
-        try {
-            ChildProcess process = ChildProcess.start(spec.label(), wrapped, Map.of(), rawDir.resolve("stdout.log"),
-                    rawDir.resolve("stderr.log"), context.processes(), line -> false);
-            return new RunningServer(process, host, config.listenPort(),
-                    context.control(Role.PROXY, host, config.listenPort()), null, wrapped);
-        } catch (IOException e) {
-            throw new ProcessStartException("cannot start haproxy: " + e.getMessage());
-        }
+        return ForegroundReferenceServer.start(context, spec, "haproxy", command, host, config.listenPort(), rawDir);
     }
 }
