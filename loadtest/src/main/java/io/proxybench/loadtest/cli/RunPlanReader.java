@@ -14,6 +14,7 @@ import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.KindSetting;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.OriginFaultMix;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RunPlan;
@@ -115,6 +116,7 @@ public final class RunPlanReader {
         }
         int payload = ByteSizeParser.parse(o.payloadSize, "--payload-size");
         TopologyOptions topology = topology(o);
+        OriginFaultMix originFaults = OriginFaultMix.parse(o.originFaults);
 
         List<KindSetting> globals = new ArrayList<>();
         for (String s : o.settings) {
@@ -146,7 +148,8 @@ public final class RunPlanReader {
             frontEnds = withoutApr(frontEnds, notes);
         }
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
-                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command), notes,
+                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults),
+                notes,
                 generatorLine);
     }
 

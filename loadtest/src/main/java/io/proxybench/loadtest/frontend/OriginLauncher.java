@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Starts stub-origin: {@code --latency} and {@code --payload-size} from the run, on an ephemeral port. */
+/**
+ * Starts stub-origin: {@code --latency}, {@code --payload-size} and {@code --fault-rate} from the run,
+ * on an ephemeral port.
+ */
 public final class OriginLauncher {
 
     /** The origin is not under test: a fixed heap keeps its GC out of the picture. */
@@ -35,6 +38,9 @@ public final class OriginLauncher {
         command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--bind", host,
                 "--latency", latencySpelling(context.plan().originLatency()),
                 "--payload-size", Integer.toString(context.plan().payloadBytes())));
+        if (!context.plan().originFaults().isEmpty()) {
+            command.addAll(List.of("--fault-rate", context.plan().originFaults().faultRateArgument()));
+        }
         List<String> wrapped = context.topology().wrap(Role.ORIGIN, command);
         ChildProcess process;
         try {

@@ -21,6 +21,8 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.OriginPoolReader;
+import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import java.io.IOException;
 import java.net.URI;
@@ -47,6 +49,8 @@ final class FrontEndRound {
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
     /** Room for the proxies' drain and a JFR dump before SIGKILL. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+    /** Longer than the proxies' default origin.readTimeout, which ends a stalled origin answer. */
+    private static final Duration POOL_QUIET_LIMIT = Duration.ofSeconds(12);
 
     private final RunPlan plan;
     private final LaunchContext launch;
@@ -59,6 +63,7 @@ final class FrontEndRound {
     private final RunFiles run;
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
+    private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
             ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
@@ -79,7 +84,7 @@ final class FrontEndRound {
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
         Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null);
+        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null, null);
     }
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
@@ -98,12 +103,14 @@ final class FrontEndRound {
         Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         RunningServer origin = null;
         RunningServer frontEnd = null;
+        FrontEndInfo started = null;
         try {
             try {
                 origin = new OriginLauncher(launch).start(raw);
                 health.awaitHealthy(origin, HEALTH_TIMEOUT);
                 frontEnd = FrontEndLauncher.of(spec, launch).start(spec, origin, raw);
-                recorder.frontEndStarted(describe(spec).started(frontEnd.command(), origin.command()));
+                started = describe(spec).started(frontEnd.command(), origin.command());
+                recorder.frontEndStarted(started);
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
@@ -127,6 +134,7 @@ final class FrontEndRound {
                 }
                 step(spec, plan.steps().get(i), frontEnd, origin, raw);
             }
+            recordPoolAfterSteps(spec, started, frontEnd);
         } finally {
             generator.frontEndDone();
             sampler.watch(null);
@@ -215,7 +223,36 @@ final class FrontEndRound {
             }
         }
         return new BoundarySnapshot(epochMs, nanos, processes.read(frontEnd.process().handle()),
-                processes.read(origin.process().handle()), figures);
+                processes.read(origin.process().handle()), figures, readOriginStats(origin));
+    }
+
+    private StepRecord.OriginFaults readOriginStats(RunningServer origin) {
+        try {
+            return originStats.read(origin.controlUri(OriginStatsReader.PATH));
+        } catch (IOException e) {
+            LOG.debug("origin {} did not answer: {}", OriginStatsReader.PATH, e.getMessage());
+            return null;
+        }
+    }
+
+    /** The origin pool once a stalled origin answer could have ended (origin.readTimeout, 10 s by default). */
+    private void recordPoolAfterSteps(FrontEndSpec spec, FrontEndInfo started, RunningServer frontEnd)
+            throws IOException {
+        URI metrics = frontEnd.adminUri("/metrics");
+        if (metrics == null || started == null || interrupted.getAsBoolean()) {
+            return;
+        }
+        try {
+            Map<String, Long> reading = new OriginPoolReader(Duration.ofSeconds(2)).awaitQuiet(metrics, POOL_QUIET_LIMIT);
+            recorder.frontEndStarted(started.withAfterSteps(reading));
+            LOG.info("[{}] origin pool after the steps: {} active, {} idle after {} ms", spec.label(),
+                    reading.get(OriginPoolReader.ACTIVE), reading.get(OriginPoolReader.IDLE),
+                    reading.get(OriginPoolReader.QUIET_MS));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            LOG.debug("admin /metrics did not answer after the steps: {}", e.getMessage());
+        }
     }
 
     /** Null while both run; else which one exited, with its code and last stderr line. */

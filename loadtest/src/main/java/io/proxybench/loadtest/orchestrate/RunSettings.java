@@ -35,6 +35,9 @@ final class RunSettings {
         s.put("linkDelay", plan.topology().linkDelay());
         s.put("applySysctl", plan.topology().applySysctl());
         s.put("out", plan.outDir().toString());
+        if (!plan.originFaults().isEmpty()) {
+            s.put("originFaults", plan.originFaults().spelling());
+        }
         return s;
     }
 }

@@ -19,6 +19,7 @@ import java.util.List;
  * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
  * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
  * @param requestTimeout generator's per-request timeout
+ * @param originFaults   faults the origin injects ({@code --origin-faults}); {@link OriginFaultMix#NONE} for none
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -39,9 +40,11 @@ public record RunPlan(
         TopologyOptions topology,
         Duration requestTimeout,
         Path outDir,
-        String command) {
+        String command,
+        OriginFaultMix originFaults) {
 
     public RunPlan {
+        originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;
         frontEnds = List.copyOf(frontEnds);
         steps = List.copyOf(steps);
         jvmArgs = List.copyOf(jvmArgs);

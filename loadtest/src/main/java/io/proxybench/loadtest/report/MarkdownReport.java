@@ -81,6 +81,7 @@ public final class MarkdownReport {
         md.append("## Ratios\n\n");
         baselineNote(results, md);
         md.append(ratios(results));
+        md.append(FaultAccountingSection.render(results));
         return md.toString();
     }
 

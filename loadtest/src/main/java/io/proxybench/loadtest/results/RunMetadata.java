@@ -71,9 +71,11 @@ public record RunMetadata(
      * @param rawDir    its directory under raw/
      * @param command   the proxy's full command line, once started
      * @param origin    the origin's full command line, once started
+     * @param afterSteps the proxy's origin pool gauges and error counters read after its last step, once
+     *                  the pool settled (metric name to value, plus {@code quietMs}); null when not read
      */
     public record FrontEndInfo(String label, String kind, Map<String, String> settings, List<String> jvmArgs,
-            String rawDir, List<String> command, List<String> origin) {
+            String rawDir, List<String> command, List<String> origin, Map<String, Long> afterSteps) {
 
         public FrontEndInfo {
             settings = settings == null ? Map.of() : settings;
@@ -81,7 +83,11 @@ public record RunMetadata(
         }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps);
+        }
+
+        public FrontEndInfo withAfterSteps(Map<String, Long> reading) {
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading);
         }
     }
 

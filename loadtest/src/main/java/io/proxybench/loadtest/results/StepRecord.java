@@ -27,7 +27,8 @@ public record StepRecord(
         @Flat MachineFigures machine,
         @Flat Processes processes,
         @Flat JvmFigures jvm,
-        @Flat Ceiling ceiling) {
+        @Flat Ceiling ceiling,
+        OriginFaults originFaults) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -50,12 +51,13 @@ public record StepRecord(
         processes = processes == null ? Processes.NONE : processes;
         jvm = jvm == null ? JvmFigures.NONE : jvm;
         ceiling = ceiling == null ? Ceiling.NONE : ceiling;
+        originFaults = originFaults == null ? OriginFaults.NONE : originFaults;
     }
 
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
-                null, null, null, null);
+                null, null, null, null, null);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */
@@ -104,5 +106,39 @@ public record StepRecord(
     /** The Little's-law ceiling (connections ÷ origin latency) and the share of it reached; null in the open model. */
     public record Ceiling(Double ceilingRps, Double pctOfCeiling) {
         static final Ceiling NONE = new Ceiling(null, null);
+    }
+
+    /**
+     * What the origin counted in the step ({@code /_origin/stats}, end minus start): the requests it
+     * received and the faults it injected, by stub-origin's fault kind. All null when not read.
+     */
+    public record OriginFaults(Long requests, Long status500, Long reset, Long closeMidBody, Long garbage, Long stall,
+            Long slowBody) {
+        public static final OriginFaults NONE = new OriginFaults(null, null, null, null, null, null, null);
+
+        /** Every injected fault together, or null when not read. */
+        public Long total() {
+            Long[] all = {status500, reset, closeMidBody, garbage, stall, slowBody};
+            long sum = 0;
+            boolean any = false;
+            for (Long n : all) {
+                if (n != null) {
+                    sum += n;
+                    any = true;
+                }
+            }
+            return any ? sum : null;
+        }
+
+        /** The counts since {@code earlier}, a reading of the same origin; null where either lacks one. */
+        public OriginFaults since(OriginFaults earlier) {
+            return new OriginFaults(minus(requests, earlier.requests), minus(status500, earlier.status500),
+                    minus(reset, earlier.reset), minus(closeMidBody, earlier.closeMidBody),
+                    minus(garbage, earlier.garbage), minus(stall, earlier.stall), minus(slowBody, earlier.slowBody));
+        }
+
+        private static Long minus(Long now, Long before) {
+            return now == null || before == null ? null : now - before;
+        }
     }
 }

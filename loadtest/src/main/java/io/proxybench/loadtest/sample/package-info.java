@@ -1,6 +1,8 @@
 /**
  * The once-a-second look at the machine and the processes during a run (SamplingLoop): reads proc
  * and the JVM front ends' admin /metrics (JvmAdminSampler), writes each second as a Sample to
- * samples.csv, and keeps the samples for slicing into steps (StepWindow).
+ * samples.csv, and keeps the samples for slicing into steps (StepWindow). Also the readings taken
+ * at a step's edges and after a front end's last step: the origin's own counters (OriginStatsReader)
+ * and the proxy's origin pool once the load is off (OriginPoolReader).
  */
 package io.proxybench.loadtest.sample;

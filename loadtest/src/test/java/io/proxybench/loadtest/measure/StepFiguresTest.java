@@ -35,9 +35,9 @@ class StepFiguresTest {
 
     /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
     private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0),
-            new Usage(12, 500, 0, 0), new Totals(325, 43, 1e8, 1000.0));
+            new Usage(12, 500, 0, 0), new Totals(325, 43, 1e8, 1000.0), null);
     private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
-            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, 1040.0));
+            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, 1040.0), null);
 
     @Test
     void figuresOfAStep() {
@@ -83,10 +83,10 @@ class StepFiguresTest {
             rows.add(Rows.sample(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
         }
         BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0), new Usage(12, 500, 0, 0),
-                new Totals(325, 43, 1e8, null));
+                new Totals(325, 43, 1e8, null), null);
         // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
         BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0),
-                new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, null));
+                new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, null), null);
         GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
                 ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
 
@@ -122,8 +122,8 @@ class StepFiguresTest {
 
     @Test
     void nginxHasNoGcFigures() {
-        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0), new Usage(2, 0, 0, 0), null);
-        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0), new Usage(2, 0, 0, 0), null);
+        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0), new Usage(2, 0, 0, 0), null, null);
+        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0), new Usage(2, 0, 0, 0), null, null);
         StepRecord r = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 100, "t", result(2000, ErrorCounts.NONE),
                 List.of(), before, after, 100, 2, 0.05);
         assertThat(r.jvm().gcMsPerSec()).isNull();
@@ -136,7 +136,7 @@ class StepFiguresTest {
     @Test
     void aProcessReplacedDuringTheStepHasNoCpuFigure() {
         BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 0, 0),
-                new Usage(12, 700, 0, 0), null);
+                new Usage(12, 700, 0, 0), null, null);
         StepRecord r = StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
         assertThat(r.processes().proxyCpuPct()).isNull();
         assertThat(r.processes().proxyCpuUsPerReq()).isNull();

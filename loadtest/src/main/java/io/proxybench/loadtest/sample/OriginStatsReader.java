@@ -1,0 +1,58 @@
+package io.proxybench.loadtest.sample;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.loadtest.results.StepRecord.OriginFaults;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * stub-origin's own counters from {@code GET /_origin/stats} (its {@code OriginStats} as JSON):
+ * {@code requests} and {@code faults} by kind, totals since the origin started. A kind the origin
+ * does not report reads as null, so an older origin is told apart from one that injected nothing.
+ */
+public final class OriginStatsReader {
+
+    public static final String PATH = "/_origin/stats";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final Duration timeout;
+
+    public OriginStatsReader(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /** @param stats the origin's {@link #PATH} as the kit reaches it */
+    public OriginFaults read(URI stats) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(stats).timeout(timeout).GET().build();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IOException(stats + " answered " + response.statusCode());
+            }
+            return parse(response.body());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+    }
+
+    public static OriginFaults parse(String json) throws IOException {
+        JsonNode root = JSON.readTree(json);
+        JsonNode faults = root.path("faults");
+        return new OriginFaults(count(root, "requests"), count(faults, "status-500"), count(faults, "reset"),
+                count(faults, "close-mid-body"), count(faults, "garbage"), count(faults, "stall"),
+                count(faults, "slow-body"));
+    }
+
+    private static Long count(JsonNode node, String name) {
+        JsonNode value = node.get(name);
+        return value == null || !value.isNumber() ? null : value.asLong();
+    }
+}
