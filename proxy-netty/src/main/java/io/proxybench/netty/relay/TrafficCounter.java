@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import com.codahale.metrics.Counter;
 import io.netty.buffer.ByteBuf;

@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -20,14 +20,14 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 
 /**
- * One client connection: takes decoded requests one at a time and runs an {@link Exchange} for
+ * One client connection: takes decoded requests one at a time and runs a {@link ProxiedRequest} for
  * each. Requests a client pipelines behind the current one are queued as decoded and started
  * in order once the current response is complete, so responses leave in request order.
  *
  * <p>Reading stays on while it costs nothing (a keep-alive client sends nothing during an
  * exchange, and a client that goes away is noticed at once); it is switched off when the queue
  * of pipelined messages grows, while a request body waits for a slow origin, or while the client
- * cannot take more response bytes (see {@link Exchange}).
+ * cannot take more response bytes (see {@link ProxiedRequest}).
  */
 final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
@@ -44,7 +44,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     InetSocketAddress clientAddress;
     String clientIp;
 
-    private Exchange current;
+    private ProxiedRequest current;
     private ArrayDeque<Object> queued;
     private boolean dispatching;
     private boolean reading = true;
@@ -69,7 +69,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex != null && !ex.requestComplete()) {
             ex.requestContent(msg);
         } else if (ex != null || (queued != null && !queued.isEmpty())) {
@@ -81,7 +81,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex != null) {
             ex.clientReadComplete();
         }
@@ -89,7 +89,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex != null) {
             ex.clientWritabilityChanged(channel.isWritable());
         }
@@ -98,7 +98,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         closing = true;
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         current = null;
         if (ex != null) {
             ex.clientGone();
@@ -151,16 +151,16 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The current exchange wrote its last response bytes ({@code lastWrite}, or {@code null} when
-     * written without a promise). Starts the next queued request, or closes when the exchange or
+     * The current request wrote its last response bytes ({@code lastWrite}, or {@code null} when
+     * written without a promise). Starts the next queued request, or closes when the request or
      * the server says so.
      */
-    void exchangeEnded(Exchange ex, ChannelFuture lastWrite, boolean close) {
+    void requestEnded(ProxiedRequest ex, ChannelFuture lastWrite, boolean close) {
         if (current != ex) {
             return;
         }
         current = null;
-        timeouts.exchangeEnded();
+        timeouts.requestEnded();
         if (close || px.isDraining()) {
             closing = true;
             releaseQueued();
@@ -183,7 +183,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!inputShutdown || closing || (queued != null && !queued.isEmpty())) {
             return false;
         }
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex == null) {
             closing = true;
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
@@ -204,7 +204,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /** Re-evaluates whether to read from the client; call when any input to the decision changed. */
     void updateReading() {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         boolean want = !closing
                 && (queued == null || queued.size() < MAX_QUEUED)
                 && (ex == null || ex.wantsClientBytes());
@@ -221,7 +221,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         if (msg instanceof HttpRequest request) {
             timeouts.headReceived();
-            Exchange ex = new Exchange(this, request);
+            ProxiedRequest ex = new ProxiedRequest(this, request);
             current = ex;
             ex.start();
         } else {
@@ -248,7 +248,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         try {
             Object msg;
             while ((msg = queued.peek()) != null) {
-                Exchange ex = current;
+                ProxiedRequest ex = current;
                 if (ex == null) {
                     queued.poll();
                     dispatch(msg);

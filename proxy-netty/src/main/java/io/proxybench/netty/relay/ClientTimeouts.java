@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  *       {@link #IDLE}.</li>
  * </ul>
  * Sits before the HTTP decoder so that it sees the first raw bytes of a request. The connection
- * handler reports when a head was decoded and when an exchange ended. Loop-confined.
+ * handler reports when a head was decoded and when a request ended. Loop-confined.
  */
 final class ClientTimeouts extends ChannelInboundHandlerAdapter {
 
@@ -73,14 +73,14 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
         super.channelInactive(ctx);
     }
 
-    /** A complete request head was decoded: its exchange runs now. */
+    /** A complete request head was decoded: its request runs now. */
     void headReceived() {
         headStartNanos = 0;
         inExchange = true;
     }
 
     /** The response was written; the connection waits for the next request. */
-    void exchangeEnded() {
+    void requestEnded() {
         inExchange = false;
         lastExchangeEndNanos = System.nanoTime();
     }
