@@ -48,6 +48,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     private ArrayDeque<Object> queued;
     private boolean dispatching;
     private boolean reading = true;
+    /** Inside a read burst from the client: writes to the origin wait for its end to be flushed together. */
+    private boolean inReadBurst;
     /** No further request is served: the connection closes once the current response is out. */
     private boolean closing;
     /** The client half-closed: what it sent is served, then the connection closes. */
@@ -69,6 +71,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        inReadBurst = true;
         ProxiedRequest ex = current;
         if (ex != null && !ex.requestComplete()) {
             ex.requestContent(msg);
@@ -81,6 +84,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
+        inReadBurst = false;
         ProxiedRequest ex = current;
         if (ex != null) {
             ex.clientReadComplete();
@@ -195,6 +199,14 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Whether a read burst from the client is being handled now: {@link #channelReadComplete} follows,
+     * and flushes what the current request wrote to its origin.
+     */
+    boolean inReadBurst() {
+        return inReadBurst;
     }
 
     /** Whether the connection will close after the current response. */

@@ -114,8 +114,14 @@ final class OriginRelay implements AcquireCallback<Channel> {
             requestFullyWritten = true;
             channel.write(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
         }
-        channel.flush();
-        flushPending = false;
+        if (x.conn.inReadBurst()) {
+            // The rest of the request (a GET's end marker, body) usually follows in the same burst:
+            // one flush at its end sends it all.
+            flushPending = true;
+        } else {
+            channel.flush();
+            flushPending = false;
+        }
         x.conn.updateReading();
     }
 
