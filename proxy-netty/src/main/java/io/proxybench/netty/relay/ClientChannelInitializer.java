@@ -6,7 +6,9 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.EventExecutor;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,10 +28,17 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     private final TrafficCounter traffic;
     private final AtomicInteger open = new AtomicInteger();
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
+    private final Map<EventExecutor, ClientDeadlines> deadlines = new ConcurrentHashMap<>();
+    /** The decoder copies what it needs, so one configuration serves every connection. */
+    private final HttpDecoderConfig decoder;
 
     public ClientChannelInitializer(ProxyContext px) {
         this.px = px;
         this.traffic = new TrafficCounter(px.metrics.bytesIn(), px.metrics.bytesOut());
+        this.decoder = new HttpDecoderConfig()
+                .setMaxInitialLineLength(px.maxInitialLineLength)
+                .setMaxHeaderSize(px.maxHeaderSize)
+                .setMaxChunkSize(MAX_CHUNK_SIZE);
     }
 
     @Override
@@ -48,11 +57,9 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
             px.metrics.clientConnectionsActive().dec();
             channels.remove(ch);
         });
-        HttpDecoderConfig decoder = new HttpDecoderConfig()
-                .setMaxInitialLineLength(px.maxInitialLineLength)
-                .setMaxHeaderSize(px.maxHeaderSize)
-                .setMaxChunkSize(MAX_CHUNK_SIZE);
-        ClientTimeouts timeouts = new ClientTimeouts(px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos);
+        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(),
+                loop -> new ClientDeadlines(loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos));
+        ClientTimeouts timeouts = new ClientTimeouts(loopDeadlines, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos);
         ChannelPipeline p = ch.pipeline();
         p.addLast("traffic", traffic);
         p.addLast("timeouts", timeouts);

@@ -3,20 +3,19 @@ package io.proxybench.netty.relay;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.util.concurrent.ScheduledFuture;
-
-import java.util.concurrent.TimeUnit;
 
 /**
- * Two client deadlines on one timer per connection, with no per-request scheduling:
+ * Two client deadlines per connection, checked by the loop's {@link ClientDeadlines} (no timer of
+ * its own, nothing scheduled per request):
  * <ul>
  *   <li>request head: from the first byte of a request (or the connection's start) the complete
  *       head must arrive within {@code client.requestReadTimeout}, else {@link #HEAD_TIMEOUT};</li>
  *   <li>idle: a keep-alive connection with no request for {@code client.idleTimeout} gets
  *       {@link #IDLE}.</li>
  * </ul>
- * Sits before the HTTP decoder so that it sees the first raw bytes of a request. The connection
- * handler reports when a head was decoded and when a request ended. Loop-confined.
+ * Either event is sent once; the connection then leaves the check. Sits before the HTTP decoder
+ * so that it sees the first raw bytes of a request. The connection handler reports when a head
+ * was decoded and when a request ended. Loop-confined.
  */
 final class ClientTimeouts extends ChannelInboundHandlerAdapter {
 
@@ -33,16 +32,19 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
         }
     };
 
+    private final ClientDeadlines deadlines;
     private final long headTimeoutNanos;
     private final long idleTimeoutNanos;
     private ChannelHandlerContext ctx;
-    private ScheduledFuture<?> timer;
+    /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not checked. */
+    int slot = -1;
     /** 0 while no request head is being received. */
     private long headStartNanos;
-    private long lastExchangeEndNanos;
-    private boolean inExchange;
+    private long lastRequestEndNanos;
+    private boolean inRequest;
 
-    ClientTimeouts(long headTimeoutNanos, long idleTimeoutNanos) {
+    ClientTimeouts(ClientDeadlines deadlines, long headTimeoutNanos, long idleTimeoutNanos) {
+        this.deadlines = deadlines;
         this.headTimeoutNanos = headTimeoutNanos;
         this.idleTimeoutNanos = idleTimeoutNanos;
     }
@@ -52,13 +54,13 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
         this.ctx = ctx;
         // Like a web server's header timeout, the clock for the first request starts at connect.
         headStartNanos = System.nanoTime();
-        schedule(headTimeoutNanos);
+        deadlines.add(this);
         super.channelActive(ctx);
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (headStartNanos == 0 && !inExchange && msg instanceof ByteBuf) {
+        if (headStartNanos == 0 && !inRequest && msg instanceof ByteBuf) {
             headStartNanos = System.nanoTime();
         }
         ctx.fireChannelRead(msg);
@@ -66,52 +68,36 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        if (timer != null) {
-            timer.cancel(false);
-            timer = null;
-        }
+        deadlines.remove(this);
         super.channelInactive(ctx);
     }
 
     /** A complete request head was decoded: its request runs now. */
     void headReceived() {
         headStartNanos = 0;
-        inExchange = true;
+        inRequest = true;
     }
 
     /** The response was written; the connection waits for the next request. */
     void requestEnded() {
-        inExchange = false;
-        lastExchangeEndNanos = System.nanoTime();
+        inRequest = false;
+        lastRequestEndNanos = System.nanoTime();
     }
 
-    private void check() {
-        timer = null;
-        if (!ctx.channel().isActive()) {
+    /** Called by {@link ClientDeadlines} once per tick. */
+    void check(long now) {
+        if (inRequest) {
             return;
         }
-        long now = System.nanoTime();
-        if (inExchange) {
-            schedule(Math.min(headTimeoutNanos, idleTimeoutNanos));
-        } else if (headStartNanos != 0) {
-            long left = headStartNanos + headTimeoutNanos - now;
-            if (left <= 0) {
-                ctx.fireUserEventTriggered(HEAD_TIMEOUT);
-            } else {
-                schedule(left);
-            }
+        Object event;
+        if (headStartNanos != 0) {
+            event = now - headStartNanos >= headTimeoutNanos ? HEAD_TIMEOUT : null;
         } else {
-            long left = lastExchangeEndNanos + idleTimeoutNanos - now;
-            if (left <= 0) {
-                ctx.fireUserEventTriggered(IDLE);
-            } else {
-                // Bytes of a new head may arrive any time: wake no later than a head timeout would need.
-                schedule(Math.min(left, headTimeoutNanos));
-            }
+            event = now - lastRequestEndNanos >= idleTimeoutNanos ? IDLE : null;
         }
-    }
-
-    private void schedule(long delayNanos) {
-        timer = ctx.executor().schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
+        if (event != null) {
+            deadlines.remove(this);
+            ctx.fireUserEventTriggered(event);
+        }
     }
 }
