@@ -14,8 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Builds each client connection's pipeline — byte counter, timeouts, HTTP codec, connection
- * handler — after enforcing {@code limits.maxConnections}: a connection beyond it is closed at
+ * Builds each client connection's pipeline — byte counter, HTTP codec, connection handler (with
+ * the connection's deadlines) — after enforcing {@code limits.maxConnections}: a connection beyond it is closed at
  * once and counted as rejected.
  */
 public final class ClientChannelInitializer extends ChannelInitializer<SocketChannel> {
@@ -59,12 +59,10 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         });
         ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(),
                 loop -> new ClientDeadlines(loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos));
-        ClientTimeouts timeouts = new ClientTimeouts(loopDeadlines, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos);
         ChannelPipeline p = ch.pipeline();
         p.addLast("traffic", traffic);
-        p.addLast("timeouts", timeouts);
         p.addLast("http", new HttpServerCodec(decoder, MAX_PIPELINE_DEPTH));
-        p.addLast("proxy", new ClientConnectionHandler(px, timeouts));
+        p.addLast("proxy", new ClientConnectionHandler(px, loopDeadlines));
     }
 
     /** Open client connections right now. */

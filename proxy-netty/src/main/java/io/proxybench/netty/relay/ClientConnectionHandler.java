@@ -55,9 +55,9 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     /** The client half-closed: what it sent is served, then the connection closes. */
     private boolean inputShutdown;
 
-    ClientConnectionHandler(ProxyContext px, ClientTimeouts timeouts) {
+    ClientConnectionHandler(ProxyContext px, ClientDeadlines deadlines) {
         this.px = px;
-        this.timeouts = timeouts;
+        this.timeouts = new ClientTimeouts(deadlines, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, this);
     }
 
     @Override
@@ -67,6 +67,12 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         this.originLoop = px.workers.originLoopFor(channel.eventLoop());
         this.clientAddress = (InetSocketAddress) channel.remoteAddress();
         this.clientIp = clientAddress == null ? "unknown" : clientAddress.getAddress().getHostAddress();
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        timeouts.start();
+        ctx.fireChannelActive();
     }
 
     @Override
@@ -101,6 +107,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        timeouts.stop();
         closing = true;
         ProxiedRequest ex = current;
         current = null;
@@ -116,7 +123,14 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             // The decoder has passed on every request it could make of the bytes before the FIN.
             inputShutdown = true;
             closeIfInputExhausted();
-        } else if (evt == ClientTimeouts.HEAD_TIMEOUT) {
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    /** {@link ClientTimeouts#HEAD_TIMEOUT} or {@link ClientTimeouts#IDLE}, from the loop's deadline check. */
+    void deadlinePassed(Object deadline) {
+        if (deadline == ClientTimeouts.HEAD_TIMEOUT) {
             if (current == null && !closing) {
                 px.metrics.error(ProxyError.CLIENT_TIMEOUT);
                 px.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
@@ -124,12 +138,10 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
                 ctx.writeAndFlush(ErrorResponses.error(ProxyError.CLIENT_TIMEOUT, true))
                         .addListener(ChannelFutureListener.CLOSE);
             }
-        } else if (evt == ClientTimeouts.IDLE) {
+        } else if (deadline == ClientTimeouts.IDLE) {
             if (current == null && (queued == null || queued.isEmpty())) {
                 ctx.close();
             }
-        } else {
-            ctx.fireUserEventTriggered(evt);
         }
     }
 

@@ -1,9 +1,5 @@
 package io.proxybench.netty.relay;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-
 /**
  * Two client deadlines per connection, checked by the loop's {@link ClientDeadlines} (no timer of
  * its own, nothing scheduled per request):
@@ -13,11 +9,12 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  *   <li>idle: a keep-alive connection with no request for {@code client.idleTimeout} gets
  *       {@link #IDLE}.</li>
  * </ul>
- * Either event is sent once; the connection then leaves the check. Sits before the HTTP decoder
- * so that it sees the first raw bytes of a request. The connection handler reports when a head
- * was decoded and when a request ended. Loop-confined.
+ * Either event goes to the connection handler once; the connection then leaves the check. Not a
+ * handler of its own (a pipeline entry per idle connection would cost more than these fields):
+ * the byte counter at the socket end reports raw bytes, the connection handler when a head was
+ * decoded and when a request ended. Loop-confined.
  */
-final class ClientTimeouts extends ChannelInboundHandlerAdapter {
+final class ClientTimeouts {
 
     static final Object HEAD_TIMEOUT = new Object() {
         @Override
@@ -35,7 +32,7 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
     private final ClientDeadlines deadlines;
     private final long headTimeoutNanos;
     private final long idleTimeoutNanos;
-    private ChannelHandlerContext ctx;
+    private final ClientConnectionHandler conn;
     /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not checked. */
     int slot = -1;
     /** 0 while no request head is being received. */
@@ -43,33 +40,29 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
     private long lastRequestEndNanos;
     private boolean inRequest;
 
-    ClientTimeouts(ClientDeadlines deadlines, long headTimeoutNanos, long idleTimeoutNanos) {
+    ClientTimeouts(ClientDeadlines deadlines, long headTimeoutNanos, long idleTimeoutNanos, ClientConnectionHandler conn) {
         this.deadlines = deadlines;
         this.headTimeoutNanos = headTimeoutNanos;
         this.idleTimeoutNanos = idleTimeoutNanos;
+        this.conn = conn;
     }
 
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        this.ctx = ctx;
-        // Like a web server's header timeout, the clock for the first request starts at connect.
+    /** The connection is up. Like a web server's header timeout, the clock for the first request starts now. */
+    void start() {
         headStartNanos = System.nanoTime();
         deadlines.add(this);
-        super.channelActive(ctx);
     }
 
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (headStartNanos == 0 && !inRequest && msg instanceof ByteBuf) {
+    /** Raw bytes came in: the first after a response starts the clock of the next request's head. */
+    void bytesArrived() {
+        if (headStartNanos == 0 && !inRequest) {
             headStartNanos = System.nanoTime();
         }
-        ctx.fireChannelRead(msg);
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    /** The connection closed. */
+    void stop() {
         deadlines.remove(this);
-        super.channelInactive(ctx);
     }
 
     /** A complete request head was decoded: its request runs now. */
@@ -97,7 +90,7 @@ final class ClientTimeouts extends ChannelInboundHandlerAdapter {
         }
         if (event != null) {
             deadlines.remove(this);
-            ctx.fireUserEventTriggered(event);
+            conn.deadlinePassed(event);
         }
     }
 }
