@@ -1,6 +1,7 @@
 package io.proxybench.netty.eventloop;
 
 import com.codahale.metrics.Counter;
+import io.netty.util.concurrent.AbstractEventExecutor;
 import io.netty.util.concurrent.EventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,11 +14,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Notices an event loop whose thread is held by one task for longer than a threshold.
  *
- * <p>A watchdog thread posts a tiny heartbeat task to each loop and checks, a few times per
- * threshold, whether it has run. A heartbeat still waiting after the threshold means the loop has
- * not got back to its queue: the watchdog logs one warning with the loop thread's stack at that
- * moment (which shows the culprit) and counts it, once per stall. The loops pay one queued task
- * per check interval, nothing per request.
+ * <p>A watchdog thread wakes twice per threshold. For each loop it queues a tiny heartbeat task
+ * lazily, without waking the loop: a loop that is serving connections runs it along with its
+ * next I/O, for nothing but a queue offer. Only a heartbeat still waiting a whole interval later
+ * is followed by a waking no-op task (the loop may just be idle in its selector); if the heartbeat
+ * has still not run a threshold after that wake-up, the loop is stuck, and the watchdog logs one
+ * warning with the loop thread's stack at that moment (which shows the culprit) and counts it,
+ * once per stall. So a stall is reported within about two and a half thresholds of its start; a
+ * busy loop pays no wake-up for it, an idle one at most one per interval, and nothing is per request.
  *
  * <p>If the watchdog itself wakes up late (a GC pause, a starved machine), it cannot tell who
  * stalled, so it restarts the clocks instead of blaming the loops.
@@ -25,6 +29,9 @@ import java.util.concurrent.TimeUnit;
 public final class BlockedEventLoopDetector implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(BlockedEventLoopDetector.class);
+
+    /** Wakes a loop so that it passes by its queue, where the lazily queued heartbeat waits. */
+    private static final Runnable NOTHING = () -> { };
 
     private final long thresholdNanos;
     private final long intervalNanos;
@@ -35,7 +42,7 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
 
     public BlockedEventLoopDetector(List<EventExecutor> loops, long thresholdNanos, Counter blocked) {
         this.thresholdNanos = thresholdNanos;
-        this.intervalNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(5), thresholdNanos / 4);
+        this.intervalNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(5), thresholdNanos / 2);
         this.blocked = blocked;
         for (EventExecutor loop : loops) {
             Watched w = new Watched(loop);
@@ -60,24 +67,44 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
             boolean selfLate = now - lastWake > intervalNanos + thresholdNanos / 2;
             lastWake = now;
             for (Watched w : watched) {
-                if (w.pending) {
-                    if (selfLate) {
-                        w.sentNanos = now;
-                    } else if (!w.reported && now - w.sentNanos > thresholdNanos) {
-                        w.reported = true;
-                        report(w, now - w.sentNanos);
-                    }
-                } else {
-                    w.reported = false;
-                    w.pending = true;
-                    w.sentNanos = now;
-                    try {
-                        w.loop.execute(w.beat);
-                    } catch (RejectedExecutionException e) {
-                        w.pending = false; // the loop is shutting down
-                    }
-                }
+                probe(w, now, selfLate);
             }
+        }
+    }
+
+    private void probe(Watched w, long now, boolean selfLate) {
+        if (!w.pending) {
+            w.reported = false;
+            w.woken = false;
+            w.pending = true;
+            w.sentNanos = now;
+            send(w, true);
+        } else if (selfLate) {
+            w.sentNanos = now;
+        } else if (!w.woken) {
+            if (now - w.sentNanos >= intervalNanos) {
+                // Not run on the way: the loop is idle in its selector, or stuck. A real task tells which.
+                w.woken = true;
+                w.sentNanos = now;
+                send(w, false);
+            }
+        } else if (!w.reported && now - w.sentNanos > thresholdNanos) {
+            w.reported = true;
+            report(w, now - w.sentNanos);
+        }
+    }
+
+    private static void send(Watched w, boolean lazily) {
+        try {
+            if (!lazily) {
+                w.loop.execute(NOTHING);
+            } else if (w.loop instanceof AbstractEventExecutor lazyCapable) {
+                lazyCapable.lazyExecute(w.beat);
+            } else {
+                w.loop.execute(w.beat);
+            }
+        } catch (RejectedExecutionException e) {
+            w.pending = false; // the loop is shutting down
         }
     }
 
@@ -113,8 +140,9 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
         volatile Thread thread;
         volatile boolean pending;
         volatile long sentNanos;
-        /** Only the watchdog reads and writes it. */
+        /** Only the watchdog reads and writes these two. */
         boolean reported;
+        boolean woken;
 
         Watched(EventExecutor loop) {
             this.loop = loop;

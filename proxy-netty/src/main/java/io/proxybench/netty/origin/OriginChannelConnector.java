@@ -117,7 +117,7 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
         if (c.loop().inEventLoop()) {
             OriginResponseHandler handler = responseHandler(c.connection());
             handler.unbind();
-            if (!reusable || !handler.deferWhileReading(() -> c.release(c.connection().isActive()))) {
+            if (!reusable || !handler.releaseAfterRead(c)) {
                 c.release(reusable);
             }
         } else {

@@ -1,5 +1,6 @@
 package io.proxybench.netty.origin;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelPromise;
@@ -13,6 +14,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.core.http.ProxyError;
+import io.proxybench.netty.pool.PooledConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,8 +50,8 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     private int informational;
     /** Inside a read: messages decoded from its bytes may still come. */
     private boolean reading;
-    /** A release held back until the read in progress has been handled (see {@link #deferWhileReading}). */
-    private Runnable afterRead;
+    /** A release held back until the read in progress has been handled (see {@link #releaseAfterRead}). */
+    private PooledConnection<Channel> releaseAfterRead;
     /** When the origin last had something to say or to read: the last response read or request write. */
     private long lastActivityNanos;
     private ScheduledFuture<?> timeout;
@@ -76,24 +78,25 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     }
 
     /**
-     * On this connection's loop: when a read is in progress, holds {@code release} back until it
-     * has been handled and returns true. Bytes after a response arrive in the same read as its end;
-     * handed back at once, the connection could go to a request pipelined behind, and those bytes
-     * would answer it. Held back, they reach no exchange and close the connection first.
+     * On this connection's loop: when a read is in progress, holds the release of {@code connection}
+     * back until it has been handled and returns true. Bytes after a response arrive in the same read
+     * as its end; handed back at once, the connection could go to a request pipelined behind, and
+     * those bytes would answer it. Held back, they reach no exchange and close the connection first.
+     * The connection itself is held rather than a task, so that the common case allocates nothing.
      */
-    public boolean deferWhileReading(Runnable release) {
+    public boolean releaseAfterRead(PooledConnection<Channel> connection) {
         if (!reading) {
             return false;
         }
-        afterRead = release;
+        releaseAfterRead = connection;
         return true;
     }
 
     private void runAfterRead() {
-        Runnable r = afterRead;
-        if (r != null) {
-            afterRead = null;
-            r.run();
+        PooledConnection<Channel> c = releaseAfterRead;
+        if (c != null) {
+            releaseAfterRead = null;
+            c.release(c.connection().isActive());
         }
     }
 

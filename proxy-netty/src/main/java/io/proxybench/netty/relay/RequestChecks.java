@@ -1,7 +1,8 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.handler.codec.http.ContentLengthNotAllowedException;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -46,15 +47,21 @@ final class RequestChecks {
         if (request.protocolVersion().majorVersion() != 1) {
             return ProxyError.VERSION_NOT_SUPPORTED;
         }
-        List<String> te = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        if (!te.isEmpty() && (te.size() > 1 || !te.get(0).trim().equalsIgnoreCase("chunked")
-                || request.protocolVersion().minorVersion() == 0)) {
-            return ProxyError.BAD_REQUEST;
+        HttpHeaders h = request.headers();
+        // getAll builds a list view and its iterator even for an absent header: look first.
+        if (h.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            List<String> te = h.getAll(HttpHeaderNames.TRANSFER_ENCODING);
+            if (te.size() > 1 || !te.get(0).trim().equalsIgnoreCase("chunked")
+                    || request.protocolVersion().minorVersion() == 0) {
+                return ProxyError.BAD_REQUEST;
+            }
         }
-        for (String connection : request.headers().getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : connection.split(",")) {
-                if (HopByHopHeaders.isFramingOrRouting(token.trim())) {
-                    return ProxyError.BAD_REQUEST;
+        if (h.contains(HttpHeaderNames.CONNECTION)) {
+            for (String connection : h.getAll(HttpHeaderNames.CONNECTION)) {
+                for (String token : connection.split(",")) {
+                    if (HopByHopHeaders.isFramingOrRouting(token.trim())) {
+                        return ProxyError.BAD_REQUEST;
+                    }
                 }
             }
         }

@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -20,14 +20,14 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 
 /**
- * One client connection: takes decoded requests one at a time and runs an {@link Exchange} for
+ * One client connection: takes decoded requests one at a time and runs a {@link ProxiedRequest} for
  * each. Requests a client pipelines behind the current one are queued as decoded and started
  * in order once the current response is complete, so responses leave in request order.
  *
  * <p>Reading stays on while it costs nothing (a keep-alive client sends nothing during an
  * exchange, and a client that goes away is noticed at once); it is switched off when the queue
  * of pipelined messages grows, while a request body waits for a slow origin, or while the client
- * cannot take more response bytes (see {@link Exchange}).
+ * cannot take more response bytes (see {@link ProxiedRequest}).
  */
 final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
@@ -44,18 +44,20 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     InetSocketAddress clientAddress;
     String clientIp;
 
-    private Exchange current;
+    private ProxiedRequest current;
     private ArrayDeque<Object> queued;
     private boolean dispatching;
     private boolean reading = true;
+    /** Inside a read burst from the client: writes to the origin wait for its end to be flushed together. */
+    private boolean inReadBurst;
     /** No further request is served: the connection closes once the current response is out. */
     private boolean closing;
     /** The client half-closed: what it sent is served, then the connection closes. */
     private boolean inputShutdown;
 
-    ClientConnectionHandler(ProxyContext px, ClientTimeouts timeouts) {
+    ClientConnectionHandler(ProxyContext px, ClientDeadlines deadlines) {
         this.px = px;
-        this.timeouts = timeouts;
+        this.timeouts = new ClientTimeouts(deadlines, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, this);
     }
 
     @Override
@@ -68,8 +70,15 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        timeouts.start();
+        ctx.fireChannelActive();
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        Exchange ex = current;
+        inReadBurst = true;
+        ProxiedRequest ex = current;
         if (ex != null && !ex.requestComplete()) {
             ex.requestContent(msg);
         } else if (ex != null || (queued != null && !queued.isEmpty())) {
@@ -81,7 +90,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
-        Exchange ex = current;
+        inReadBurst = false;
+        ProxiedRequest ex = current;
         if (ex != null) {
             ex.clientReadComplete();
         }
@@ -89,7 +99,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex != null) {
             ex.clientWritabilityChanged(channel.isWritable());
         }
@@ -97,8 +107,9 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        timeouts.stop();
         closing = true;
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         current = null;
         if (ex != null) {
             ex.clientGone();
@@ -112,7 +123,14 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
             // The decoder has passed on every request it could make of the bytes before the FIN.
             inputShutdown = true;
             closeIfInputExhausted();
-        } else if (evt == ClientTimeouts.HEAD_TIMEOUT) {
+        } else {
+            ctx.fireUserEventTriggered(evt);
+        }
+    }
+
+    /** {@link ClientTimeouts#HEAD_TIMEOUT} or {@link ClientTimeouts#IDLE}, from the loop's deadline check. */
+    void deadlinePassed(Object deadline) {
+        if (deadline == ClientTimeouts.HEAD_TIMEOUT) {
             if (current == null && !closing) {
                 px.metrics.error(ProxyError.CLIENT_TIMEOUT);
                 px.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
@@ -120,12 +138,10 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
                 ctx.writeAndFlush(ErrorResponses.error(ProxyError.CLIENT_TIMEOUT, true))
                         .addListener(ChannelFutureListener.CLOSE);
             }
-        } else if (evt == ClientTimeouts.IDLE) {
+        } else if (deadline == ClientTimeouts.IDLE) {
             if (current == null && (queued == null || queued.isEmpty())) {
                 ctx.close();
             }
-        } else {
-            ctx.fireUserEventTriggered(evt);
         }
     }
 
@@ -151,16 +167,16 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The current exchange wrote its last response bytes ({@code lastWrite}, or {@code null} when
-     * written without a promise). Starts the next queued request, or closes when the exchange or
+     * The current request wrote its last response bytes ({@code lastWrite}, or {@code null} when
+     * written without a promise). Starts the next queued request, or closes when the request or
      * the server says so.
      */
-    void exchangeEnded(Exchange ex, ChannelFuture lastWrite, boolean close) {
+    void requestEnded(ProxiedRequest ex, ChannelFuture lastWrite, boolean close) {
         if (current != ex) {
             return;
         }
         current = null;
-        timeouts.exchangeEnded();
+        timeouts.requestEnded();
         if (close || px.isDraining()) {
             closing = true;
             releaseQueued();
@@ -183,7 +199,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         if (!inputShutdown || closing || (queued != null && !queued.isEmpty())) {
             return false;
         }
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         if (ex == null) {
             closing = true;
             ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
@@ -197,6 +213,14 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         return false;
     }
 
+    /**
+     * Whether a read burst from the client is being handled now: {@link #channelReadComplete} follows,
+     * and flushes what the current request wrote to its origin.
+     */
+    boolean inReadBurst() {
+        return inReadBurst;
+    }
+
     /** Whether the connection will close after the current response. */
     boolean isClosing() {
         return closing;
@@ -204,7 +228,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     /** Re-evaluates whether to read from the client; call when any input to the decision changed. */
     void updateReading() {
-        Exchange ex = current;
+        ProxiedRequest ex = current;
         boolean want = !closing
                 && (queued == null || queued.size() < MAX_QUEUED)
                 && (ex == null || ex.wantsClientBytes());
@@ -221,7 +245,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         if (msg instanceof HttpRequest request) {
             timeouts.headReceived();
-            Exchange ex = new Exchange(this, request);
+            ProxiedRequest ex = new ProxiedRequest(this, request);
             current = ex;
             ex.start();
         } else {
@@ -248,7 +272,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         try {
             Object msg;
             while ((msg = queued.peek()) != null) {
-                Exchange ex = current;
+                ProxiedRequest ex = current;
                 if (ex == null) {
                     queued.poll();
                     dispatch(msg);

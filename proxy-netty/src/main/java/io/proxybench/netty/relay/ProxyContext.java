@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.channel.Channel;
 import io.proxybench.core.config.ProxyConfig;

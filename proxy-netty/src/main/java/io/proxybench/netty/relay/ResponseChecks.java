@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
@@ -18,10 +18,10 @@ final class ResponseChecks {
      * proxy disagree about where it ends; the proxy answers 502 and drops the connection instead.
      */
     static boolean framedSoundly(HttpResponse response) {
-        List<String> te = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        if (te.isEmpty()) {
-            return true;
+        if (!response.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+            return true; // the common case, without the list view getAll would build
         }
+        List<String> te = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
         return te.size() == 1 && te.get(0).trim().equalsIgnoreCase("chunked")
                 && !response.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
     }

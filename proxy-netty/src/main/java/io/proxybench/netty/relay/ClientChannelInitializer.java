@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -6,14 +6,16 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.EventExecutor;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Builds each client connection's pipeline — byte counter, timeouts, HTTP codec, connection
- * handler — after enforcing {@code limits.maxConnections}: a connection beyond it is closed at
+ * Builds each client connection's pipeline — byte counter, HTTP codec, connection handler (with
+ * the connection's deadlines) — after enforcing {@code limits.maxConnections}: a connection beyond it is closed at
  * once and counted as rejected.
  */
 public final class ClientChannelInitializer extends ChannelInitializer<SocketChannel> {
@@ -26,10 +28,17 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     private final TrafficCounter traffic;
     private final AtomicInteger open = new AtomicInteger();
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
+    private final Map<EventExecutor, ClientDeadlines> deadlines = new ConcurrentHashMap<>();
+    /** The decoder copies what it needs, so one configuration serves every connection. */
+    private final HttpDecoderConfig decoder;
 
     public ClientChannelInitializer(ProxyContext px) {
         this.px = px;
         this.traffic = new TrafficCounter(px.metrics.bytesIn(), px.metrics.bytesOut());
+        this.decoder = new HttpDecoderConfig()
+                .setMaxInitialLineLength(px.maxInitialLineLength)
+                .setMaxHeaderSize(px.maxHeaderSize)
+                .setMaxChunkSize(MAX_CHUNK_SIZE);
     }
 
     @Override
@@ -48,16 +57,12 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
             px.metrics.clientConnectionsActive().dec();
             channels.remove(ch);
         });
-        HttpDecoderConfig decoder = new HttpDecoderConfig()
-                .setMaxInitialLineLength(px.maxInitialLineLength)
-                .setMaxHeaderSize(px.maxHeaderSize)
-                .setMaxChunkSize(MAX_CHUNK_SIZE);
-        ClientTimeouts timeouts = new ClientTimeouts(px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos);
+        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(),
+                loop -> new ClientDeadlines(loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos));
         ChannelPipeline p = ch.pipeline();
         p.addLast("traffic", traffic);
-        p.addLast("timeouts", timeouts);
         p.addLast("http", new HttpServerCodec(decoder, MAX_PIPELINE_DEPTH));
-        p.addLast("proxy", new ClientConnectionHandler(px, timeouts));
+        p.addLast("proxy", new ClientConnectionHandler(px, loopDeadlines));
     }
 
     /** Open client connections right now. */

@@ -1,4 +1,4 @@
-package io.proxybench.netty.proxy;
+package io.proxybench.netty.relay;
 
 import com.codahale.metrics.Counter;
 import io.netty.buffer.ByteBuf;
@@ -8,7 +8,11 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 
-/** Counts the bytes clients send and receive, at the socket end of the pipeline. */
+/**
+ * Counts the bytes clients send and receive, at the socket end of the pipeline. Being the one
+ * handler that sees raw bytes before the decoder, it also tells the connection's
+ * {@link ClientTimeouts} when bytes arrive, which starts the clock of a request head.
+ */
 @ChannelHandler.Sharable
 final class TrafficCounter extends ChannelDuplexHandler {
 
@@ -24,6 +28,9 @@ final class TrafficCounter extends ChannelDuplexHandler {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof ByteBuf buf) {
             in.inc(buf.readableBytes());
+            if (ctx.pipeline().last() instanceof ClientConnectionHandler conn) {
+                conn.timeouts.bytesArrived();
+            }
         }
         ctx.fireChannelRead(msg);
     }

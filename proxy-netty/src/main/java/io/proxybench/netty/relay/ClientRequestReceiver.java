@@ -1,0 +1,205 @@
+package io.proxybench.netty.relay;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.proxybench.core.filter.ProxyExchange;
+import io.proxybench.core.http.ProxyError;
+import io.proxybench.core.route.Route;
+import io.proxybench.netty.http.NettyHeaders;
+
+import java.util.ArrayDeque;
+
+/**
+ * The client-to-proxy direction of one request: checks the decoded head, runs the inbound
+ * filters, picks the route, and takes the body from the client. Body pieces pass on to the
+ * origin as the decoder sliced them (retained buffers, never copied); while no origin connection
+ * is ready they are held, up to a bound after which reading from the client pauses.
+ */
+final class ClientRequestReceiver {
+
+    /** Request body bytes held while no origin connection is ready, before reading pauses. */
+    static final int MAX_BUFFERED_BODY = 64 * 1024;
+
+    private final ProxiedRequest x;
+    private boolean complete;
+    private long bodyBytes;
+    /** The first piece of body held, and the rest: most requests hold just their end marker. */
+    private HttpContent firstHeld;
+    private ArrayDeque<HttpContent> heldBody;
+    private int heldBytes;
+    private NettyHeaders headers;
+
+    ClientRequestReceiver(ProxiedRequest x) {
+        this.x = x;
+    }
+
+    /** The whole request, end marker included, has come from the client. */
+    boolean complete() {
+        return complete;
+    }
+
+    /** Body bytes received so far. */
+    long bodyBytes() {
+        return bodyBytes;
+    }
+
+    void start() {
+        HttpRequest request = x.request;
+        if (request.decoderResult().isFailure()) {
+            refuse();
+            ReferenceCountUtil.release(request);
+            x.fail(RequestChecks.decoderError(request.decoderResult().cause()), request.decoderResult().cause());
+            return;
+        }
+        ProxyError framing = RequestChecks.framingError(request);
+        if (framing != null) {
+            refuse(); // the body, if any, cannot be framed: the connection cannot go on
+            x.fail(framing, new IllegalArgumentException("request framing refused"));
+            return;
+        }
+        if (!RequestChecks.hasValidHost(request)) {
+            refuse(); // its body, if any, is not worth reading
+            x.fail(ProxyError.BAD_REQUEST, new IllegalArgumentException("missing or repeated Host header"));
+            return;
+        }
+        if (HttpMethod.CONNECT.equals(request.method())) {
+            complete = true;
+            x.fail(ProxyError.BAD_REQUEST, null);
+            return;
+        }
+        String expect = request.headers().get(HttpHeaderNames.EXPECT);
+        if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
+            complete = true;
+            x.writer.respond(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.EXPECTATION_FAILED),
+                    true);
+            return;
+        }
+        if (expect != null) {
+            // Answered here, so the origin never holds the body back waiting for a 100 of its own.
+            request.headers().remove(HttpHeaderNames.EXPECT);
+            if (x.clientVersion.compareTo(HttpVersion.HTTP_1_1) >= 0) {
+                x.writer.writeContinue();
+            }
+        }
+        headers = new NettyHeaders(request.headers());
+        x.exchange = new ProxyExchange(request.method().name(), request.uri(), request.protocolVersion().text(),
+                headers, x.conn.clientAddress);
+        if (x.px.filters.runsInline(x.px.chains.inbound())) {
+            route();
+        } else {
+            x.px.filters.run(x.px.chains.inbound(), true, x.exchange, x.conn.channel.eventLoop(), x);
+        }
+    }
+
+    /** A head that cannot be served: nothing more of this request is read as its own. */
+    private void refuse() {
+        complete = true;
+        x.mustClose = true;
+    }
+
+    /** After the inbound filters let the request through: rewrite the head for its origin and go there. */
+    void route() {
+        Route route = x.px.routes.match(x.exchange.path());
+        if (route == null) {
+            x.fail(ProxyError.NO_ROUTE, null);
+            return;
+        }
+        x.origin.connect(route.origins().next(), headers);
+    }
+
+    void content(Object msg) {
+        if (!(msg instanceof HttpContent content)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (last) {
+            complete = true;
+        }
+        if (content.decoderResult().isFailure()) {
+            refuse();
+            Throwable cause = content.decoderResult().cause();
+            content.release();
+            x.fail(RequestChecks.decoderError(cause), cause);
+            return;
+        }
+        if (x.done) {
+            content.release();
+            return;
+        }
+        int bytes = content.content().readableBytes();
+        bodyBytes += bytes;
+        if (!x.origin.connected()) {
+            hold(content, bytes);
+            return;
+        }
+        x.origin.writeBody(content, last);
+    }
+
+    private void hold(HttpContent content, int bytes) {
+        if (firstHeld == null) {
+            firstHeld = content;
+        } else {
+            if (heldBody == null) {
+                heldBody = new ArrayDeque<>(4);
+            }
+            heldBody.add(content);
+        }
+        heldBytes += bytes;
+        if (heldBytes > MAX_BUFFERED_BODY) {
+            x.conn.updateReading();
+        }
+    }
+
+    /** Whether body is held for an origin connection not yet ready. */
+    boolean holdsBody() {
+        return firstHeld != null;
+    }
+
+    /** Whether the held body is small enough to keep reading while no origin connection is ready. */
+    boolean roomToHold() {
+        return heldBytes <= MAX_BUFFERED_BODY;
+    }
+
+    /**
+     * Writes (without flushing) the body held while no origin connection was ready; returns true
+     * when that included the end marker.
+     */
+    boolean writeHeldTo(Channel originChannel) {
+        boolean lastWritten = false;
+        HttpContent c = firstHeld;
+        firstHeld = null;
+        while (c != null) {
+            if (c instanceof LastHttpContent) {
+                lastWritten = true;
+            }
+            originChannel.write(c, originChannel.voidPromise());
+            c = heldBody == null ? null : heldBody.poll();
+        }
+        heldBytes = 0;
+        return lastWritten;
+    }
+
+    void releaseHeld() {
+        if (firstHeld != null) {
+            firstHeld.release();
+            firstHeld = null;
+        }
+        if (heldBody != null) {
+            HttpContent c;
+            while ((c = heldBody.poll()) != null) {
+                c.release();
+            }
+            heldBytes = 0;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.proxybench.netty.relay;
+
+/**
+ * Two client deadlines per connection, checked by the loop's {@link ClientDeadlines} (no timer of
+ * its own, nothing scheduled per request):
+ * <ul>
+ *   <li>request head: from the first byte of a request (or the connection's start) the complete
+ *       head must arrive within {@code client.requestReadTimeout}, else {@link #HEAD_TIMEOUT};</li>
+ *   <li>idle: a keep-alive connection with no request for {@code client.idleTimeout} gets
+ *       {@link #IDLE}.</li>
+ * </ul>
+ * Either event goes to the connection handler once; the connection then leaves the check. Not a
+ * handler of its own (a pipeline entry per idle connection would cost more than these fields):
+ * the byte counter at the socket end reports raw bytes, the connection handler when a head was
+ * decoded and when a request ended. Loop-confined.
+ */
+final class ClientTimeouts {
+
+    static final Object HEAD_TIMEOUT = new Object() {
+        @Override
+        public String toString() {
+            return "request head timeout";
+        }
+    };
+    static final Object IDLE = new Object() {
+        @Override
+        public String toString() {
+            return "client idle";
+        }
+    };
+
+    private final ClientDeadlines deadlines;
+    private final long headTimeoutNanos;
+    private final long idleTimeoutNanos;
+    private final ClientConnectionHandler conn;
+    /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not checked. */
+    int slot = -1;
+    /** 0 while no request head is being received. */
+    private long headStartNanos;
+    private long lastRequestEndNanos;
+    private boolean inRequest;
+
+    ClientTimeouts(ClientDeadlines deadlines, long headTimeoutNanos, long idleTimeoutNanos, ClientConnectionHandler conn) {
+        this.deadlines = deadlines;
+        this.headTimeoutNanos = headTimeoutNanos;
+        this.idleTimeoutNanos = idleTimeoutNanos;
+        this.conn = conn;
+    }
+
+    /** The connection is up. Like a web server's header timeout, the clock for the first request starts now. */
+    void start() {
+        headStartNanos = System.nanoTime();
+        deadlines.add(this);
+    }
+
+    /** Raw bytes came in: the first after a response starts the clock of the next request's head. */
+    void bytesArrived() {
+        if (headStartNanos == 0 && !inRequest) {
+            headStartNanos = System.nanoTime();
+        }
+    }
+
+    /** The connection closed. */
+    void stop() {
+        deadlines.remove(this);
+    }
+
+    /** A complete request head was decoded: its request runs now. */
+    void headReceived() {
+        headStartNanos = 0;
+        inRequest = true;
+    }
+
+    /** The response was written; the connection waits for the next request. */
+    void requestEnded() {
+        inRequest = false;
+        lastRequestEndNanos = System.nanoTime();
+    }
+
+    /** Called by {@link ClientDeadlines} once per tick. */
+    void check(long now) {
+        if (inRequest) {
+            return;
+        }
+        Object event;
+        if (headStartNanos != 0) {
+            event = now - headStartNanos >= headTimeoutNanos ? HEAD_TIMEOUT : null;
+        } else {
+            event = now - lastRequestEndNanos >= idleTimeoutNanos ? IDLE : null;
+        }
+        if (event != null) {
+            deadlines.remove(this);
+            conn.deadlinePassed(event);
+        }
+    }
+}

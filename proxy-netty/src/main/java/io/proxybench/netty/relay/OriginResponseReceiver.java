@@ -1,0 +1,214 @@
+package io.proxybench.netty.relay;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.EventExecutor;
+import io.proxybench.core.http.ProxyError;
+import io.proxybench.netty.http.NettyHeaders;
+import io.proxybench.netty.origin.OriginListener;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The origin-to-proxy direction of one request: checks the response head, runs the outbound
+ * filters (holding the body that arrives meanwhile, with the origin's reads paused), and passes
+ * the response on to {@link ClientResponseWriter}. Pauses the origin's reads while the client
+ * cannot take more bytes, and resumes them when it can.
+ *
+ * <p>An origin failure that arrives while outbound filters run is held back until the head is out:
+ * the client gets the head and what body came, then sees the failure.
+ */
+final class OriginResponseReceiver implements OriginListener {
+
+    private final ProxiedRequest x;
+    private final OriginRelay relay;
+    private long attemptStartNanos;
+    private HttpResponse response;
+    private NettyHeaders headers;
+    private boolean originKeepAlive;
+    private boolean originChunked;
+    private boolean filtering;
+    private ArrayDeque<HttpObject> held;
+    private boolean readsPaused;
+    private ProxyError deferredError;
+    private Throwable deferredCause;
+
+    OriginResponseReceiver(ProxiedRequest x, OriginRelay relay) {
+        this.x = x;
+        this.relay = relay;
+    }
+
+    /** The request is about to go to a connection: the origin's latency counts from here. */
+    void attemptStarted() {
+        attemptStartNanos = System.nanoTime();
+    }
+
+    /** The attempt's connection is given up before any response: its read switch goes with it. */
+    void attemptAbandoned() {
+        readsPaused = false;
+    }
+
+    @Override
+    public EventExecutor clientLoop() {
+        return x.conn.channel.eventLoop();
+    }
+
+    @Override
+    public void originRead(HttpObject msg) {
+        if (x.done) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg.decoderResult().isFailure()) {
+            Throwable cause = msg.decoderResult().cause();
+            ReferenceCountUtil.release(msg);
+            x.fail(ProxyError.ORIGIN_PROTOCOL, cause);
+            return;
+        }
+        if (msg instanceof HttpResponse r) {
+            head(r);
+            if (!(msg instanceof HttpContent)) {
+                return;
+            }
+            if (x.done) {
+                ReferenceCountUtil.release(msg);
+                return;
+            }
+        }
+        if (msg instanceof HttpContent content) {
+            if (filtering) {
+                held.add(content);
+            } else {
+                content(content);
+            }
+        }
+    }
+
+    private void head(HttpResponse r) {
+        x.px.metrics.originLatency().update(System.nanoTime() - attemptStartNanos, TimeUnit.NANOSECONDS);
+        if (r.status().code() == 101) {
+            x.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("origin switched protocols unasked"));
+            return;
+        }
+        if (!ResponseChecks.framedSoundly(r)) {
+            x.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("ambiguous response framing"));
+            return;
+        }
+        response = r;
+        originKeepAlive = HttpUtil.isKeepAlive(r);
+        originChunked = HttpUtil.isTransferEncodingChunked(r);
+        headers = new NettyHeaders(r.headers());
+        x.exchange.setResponse(r.status().code(), headers);
+        if (x.px.filters.runsInline(x.px.chains.outbound())) {
+            startResponse();
+            return;
+        }
+        filtering = true;
+        held = new ArrayDeque<>(4);
+        pauseReads();
+        x.px.filters.run(x.px.chains.outbound(), false, x.exchange, x.conn.channel.eventLoop(), x);
+    }
+
+    void filterDone() {
+        filtering = false;
+    }
+
+    /** After the outbound filters (or at once without any): the head goes out, then what was held. */
+    void startResponse() {
+        filtering = false;
+        x.writer.writeHead(response, headers, originChunked);
+        ArrayDeque<HttpObject> h = held;
+        held = null;
+        if (h != null) {
+            HttpObject m;
+            while (!x.done && (m = h.poll()) != null) {
+                content((HttpContent) m);
+            }
+            if (!x.done) {
+                resumeReads();
+            }
+        }
+        if (deferredError != null && !x.done) {
+            x.fail(deferredError, deferredCause);
+        }
+    }
+
+    private void content(HttpContent content) {
+        if (content instanceof LastHttpContent last) {
+            x.done = true;
+            relay.responseComplete(originKeepAlive);
+            x.writer.end(last);
+            return;
+        }
+        x.writer.writeContent(content);
+    }
+
+    @Override
+    public void originReadComplete() {
+        if (!x.done) {
+            x.writer.flush();
+        }
+    }
+
+    @Override
+    public void originWritabilityChanged(boolean writable) {
+        x.conn.updateReading();
+    }
+
+    @Override
+    public void originFailed(ProxyError error, Throwable cause) {
+        if (x.done) {
+            return;
+        }
+        relay.attemptFailed(error, cause, response != null);
+    }
+
+    /** Holds {@code error} back while outbound filters run; true when it did. */
+    boolean deferFailure(ProxyError error, Throwable cause) {
+        if (!filtering) {
+            return false;
+        }
+        if (deferredError == null) {
+            deferredError = error;
+            deferredCause = cause;
+        }
+        return true;
+    }
+
+    void clientWritabilityChanged(boolean writable) {
+        if (writable && readsPaused && !filtering) {
+            resumeReads();
+        }
+    }
+
+    void pauseReads() {
+        Channel ch = relay.channel();
+        if (!readsPaused && ch != null) {
+            readsPaused = true;
+            ch.config().setAutoRead(false);
+        }
+    }
+
+    void resumeReads() {
+        Channel ch = relay.channel();
+        if (readsPaused && ch != null) {
+            readsPaused = false;
+            ch.config().setAutoRead(true);
+        }
+    }
+
+    void releaseHeld() {
+        if (held != null) {
+            HttpObject m;
+            while ((m = held.poll()) != null) {
+                ReferenceCountUtil.release(m);
+            }
+        }
+    }
+}
