@@ -40,6 +40,8 @@ public record StepRecord(
     public static final String FLAG_TIMEOUTS = "timeouts";
     /** Responses with status 400 or more (the proxy or the origin refused or failed requests). */
     public static final String FLAG_HTTP_ERRORS = "http-errors";
+    /** The front end's automatic warm-up reached its cap before its JIT was quiet and its req/s stable. */
+    public static final String FLAG_NOT_STEADY = "not-steady";
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
@@ -56,6 +58,17 @@ public record StepRecord(
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
                 null, null, null, null);
+    }
+
+    /** The same step with {@code flag} added (once). */
+    public StepRecord withFlag(String flag) {
+        if (flags.contains(flag)) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(flags);
+        all.add(flag);
+        return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
+                errors, machine, processes, jvm, ceiling);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */
