@@ -3,6 +3,7 @@ package io.proxybench.loadtest.orchestrate;
 import io.proxybench.loadtest.results.RunMetadata.Readiness;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import org.slf4j.Logger;
@@ -138,6 +139,6 @@ final class RunQueueSettle {
     }
 
     private static String format(double value) {
-        return Double.isFinite(value) ? String.format(java.util.Locale.ROOT, "%.2f", value) : "unknown";
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f", value) : "unknown";
     }
 }

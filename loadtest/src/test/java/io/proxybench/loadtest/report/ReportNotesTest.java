@@ -53,7 +53,7 @@ class ReportNotesTest {
         assertThat(ReportNotes.table(sample.run())).doesNotContain("RunQ");
         assertThat(after.get(after.indexOf("LdAvg") + 1)).isEqualTo("RunQ");
         assertThat(after).hasSize(before.size() + 1);
-        assertThat(MarkdownReport.table(ready, List.of(flagged()))).contains("|  6.90 |  3.20 |");
+        assertThat(MarkdownReport.table(ready, List.of(flagged()))).contains("|  6.90 | 3.20 |");
         assertThat(ReportNotes.table(ready)).contains("LdAvg is the kernel's one-minute load average")
                 .contains("RunQ is the mean of the step's own one-second readings");
         assertThat(ReportNotes.readiness(ready.frontEnds().get(0)))
