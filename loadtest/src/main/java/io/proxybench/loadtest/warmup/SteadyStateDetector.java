@@ -47,8 +47,10 @@ public final class SteadyStateDetector {
     /** Five seconds in a row: a JIT that compiles in bursts rarely stays under the bar that long by chance. */
     static final int DEFAULT_WINDOWS = 5;
     /**
-     * A warm proxy's JIT still compiles a few ms per second (recompilations, rarely taken branches);
-     * a proxy still warming compiles tens to hundreds (docs/results-format.md gives measured series).
+     * A warm proxy's JIT still compiles now and then (recompilations, rarely taken branches), a few ms
+     * per second; one still warming compiles hundreds to thousands (summed over its compiler threads),
+     * with a nearly quiet second here and there, hence several windows in a row
+     * (docs/results-format.md, "Warm-up", gives a measured series).
      */
     static final double DEFAULT_JIT_QUIET_MS_PER_SEC = 5.0;
     static final double DEFAULT_RPS_SPREAD = 0.03;
