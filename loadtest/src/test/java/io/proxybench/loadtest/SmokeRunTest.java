@@ -111,6 +111,9 @@ class SmokeRunTest {
         JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
         assertThat(run.get("status").asText()).isEqualTo("finished");
         assertThat(run.get("frontEnds").get(0).get("label").asText()).isEqualTo(frontEnd);
+        JsonNode readiness = run.get("frontEnds").get(0).get("readiness");
+        assertThat(readiness.get("warmupEnd").asText()).as("--warmup 1s is a fixed warm-up").isEqualTo("fixed");
+        assertThat(readiness.get("settleSec").asDouble()).isBetween(3.0, 31.0);
         assertThat(run.get("machine").get("cores").asInt()).isEqualTo(CORES);
 
         JsonNode steps = steps(runDir);

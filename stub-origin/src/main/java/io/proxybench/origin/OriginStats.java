@@ -17,6 +17,8 @@ import java.util.Map;
  * @param bytesIn             bytes read from clients
  * @param bytesOut            bytes handed to the sockets for clients
  * @param faults              injected faults by wire name ({@code status-500}, {@code reset}, ...), every kind present
+ * @param compilationTimeMs   the origin JVM's total JIT compile time so far (never reset: it tells whether the
+ *                            origin is still warming up); null where the JVM does not track it
  */
 public record OriginStats(
         long requests,
@@ -25,7 +27,8 @@ public record OriginStats(
         long rejectedConnections,
         long bytesIn,
         long bytesOut,
-        Map<String, Long> faults) {
+        Map<String, Long> faults,
+        Long compilationTimeMs) {
 
     public OriginStats {
         faults = Collections.unmodifiableMap(new LinkedHashMap<>(faults));

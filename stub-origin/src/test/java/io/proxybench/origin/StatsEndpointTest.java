@@ -43,6 +43,7 @@ class StatsEndpointTest extends OriginTestSupport {
         assertThat(stats.get("faults").get("status-500").asLong()).isEqualTo(1);
         assertThat(stats.get("faults").fieldNames()).toIterable()
                 .containsExactly("status-500", "reset", "close-mid-body", "garbage", "stall", "slow-body");
+        assertThat(stats.get("compilationTimeMs").asLong()).as("the JIT has compiled something by now").isPositive();
     }
 
     @Test

@@ -25,10 +25,13 @@ import picocli.CommandLine;
             "Starts stub-origin and each front end as separate processes, ramps connections through them with the"
                 + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
                 + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the report.",
-            "Front ends run one after another over the same steps; each gets a fresh origin.",
+            "Front ends run one after another over the same steps; each gets a fresh origin, after the machine's"
+                + " run queue is back near its idle level (at most 30 s), and is warmed up at the first step's load"
+                + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most --warmup-cap).",
             "",
-            "Without options: netty, tomcat and nginx (when installed) at 100, 200 and 400 connections,"
-                + " 5 s per step after a 2 s warm-up (about a minute per front end).",
+            "Without options: netty, tomcat, nginx and haproxy (when installed) at 100, 200 and 400 connections,"
+                + " 5 s per step after the warm-up (a JVM front end: typically half a minute to a minute and a half"
+                + " in all; --warmup 5s for a quick look).",
             "The reference write-up's run: --ramp 700:2000:200 --duration 10s --warmup 5s",
             ""},
         footerHeading = "%nSettings:%n",

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,9 +28,11 @@ public class RunOptions {
             description = "Length of each step, whole seconds (default: ${DEFAULT-VALUE}).")
     String duration;
 
-    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "2s",
-            description = "Warm-up at the first step's connections before each front end's steps; 0 for none"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "auto", description = {
+        "Warm-up at the first step's load before each front end's steps. auto: until the front end is steady"
+            + " (its JIT and the origin's quiet, req/s stable over 1 s windows; nginx and HAProxy: req/s only),"
+            + " at most --warmup-cap, past which its steps are flagged not-steady; a time (30s) for a fixed"
+            + " warm-up; 0 for none (default: ${DEFAULT-VALUE})."})
     String warmup;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "keepalive",
@@ -117,6 +120,10 @@ public class RunOptions {
     @Option(names = "--apply-sysctl",
             description = "netns: set sysctl/proxybench.conf's values inside the namespaces (never on the machine).")
     boolean applySysctl;
+
+    @Option(names = "--warmup-cap", paramLabel = "TIME", defaultValue = WarmupPolicy.DEFAULT_CAP,
+            description = "Longest automatic warm-up of one front end (default: ${DEFAULT-VALUE}).")
+    String warmupCap;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

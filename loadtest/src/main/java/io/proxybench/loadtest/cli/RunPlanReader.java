@@ -21,6 +21,7 @@ import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
 import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ public final class RunPlanReader {
         List<Integer> steps = o.ramp != null ? StepListParser.ramp(o.ramp)
                 : o.steps != null ? StepListParser.steps(o.steps) : DEFAULT_STEPS;
         int duration = DurationParser.wholeSeconds(o.duration, "--duration", 1);
-        int warmup = DurationParser.wholeSeconds(o.warmup, "--warmup", 0);
+        WarmupPolicy warmup = WarmupPolicy.parse(o.warmup, o.warmupCap);
         Duration timeout = Duration.ofSeconds(DurationParser.wholeSeconds(o.timeout, "--timeout", 1));
         ConnectionMode mode = choice(o.mode, ConnectionMode.values(), "--mode");
         LoadModel model = choice(o.model, LoadModel.values(), "--model");

@@ -64,10 +64,12 @@ final class FrontEndRound {
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
+    private final RunQueueSettle settle;
+    private final WarmupPhase warmup;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
             ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
-            BooleanSupplier interrupted) {
+            BooleanSupplier interrupted, RunQueueSettle settle) {
         this.plan = plan;
         this.launch = launch;
         this.generator = generator;
@@ -78,13 +80,16 @@ final class FrontEndRound {
         this.recorder = recorder;
         this.run = run;
         this.interrupted = interrupted;
+        this.settle = settle;
+        this.warmup = new WarmupPhase(plan, generator, sampler, jvm, recorder, interrupted);
     }
 
     /** What run.json says about {@code spec} before it starts. */
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
         Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null, null);
+        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null,
+                null, null);
     }
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
@@ -103,14 +108,15 @@ final class FrontEndRound {
         Path raw = Files.createDirectories(run.raw(spec.directoryName()));
         RunningServer origin = null;
         RunningServer frontEnd = null;
-        FrontEndInfo started = null;
+        RunQueueSettle.Settled settled = settle.await(spec.label());
+        FrontEndInfo info;
         try {
             try {
                 origin = new OriginLauncher(launch).start(raw);
                 health.awaitHealthy(origin, HEALTH_TIMEOUT);
                 frontEnd = FrontEndLauncher.of(spec, launch).start(spec, origin, raw);
-                started = describe(spec).started(frontEnd.command(), origin.command());
-                recorder.frontEndStarted(started);
+                info = describe(spec).started(frontEnd.command(), origin.command());
+                recorder.frontEndStarted(info);
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
@@ -122,7 +128,11 @@ final class FrontEndRound {
             URI metrics = frontEnd.adminUri("/metrics");
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
-            warmUp(spec, frontEnd, raw);
+            RunningServer target = frontEnd;
+            WarmupPhase.Outcome warm = warmup.run(spec, frontEnd, origin, raw,
+                    seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
+            info = info.ready(settle.readiness(settled, warm));
+            recorder.frontEndStarted(info);
             for (int i = 0; i < plan.steps().size(); i++) {
                 if (interrupted.getAsBoolean()) {
                     return;
@@ -132,9 +142,9 @@ final class FrontEndRound {
                     failAll(spec, plan.steps().subList(i, plan.steps().size()), dead);
                     return;
                 }
-                step(spec, plan.steps().get(i), frontEnd, origin, raw);
+                step(spec, plan.steps().get(i), frontEnd, origin, raw, warm.notSteady());
             }
-            recordPoolAfterSteps(spec, started, frontEnd);
+            recordPoolAfterSteps(spec, info, frontEnd);
         } finally {
             generator.frontEndDone();
             sampler.watch(null);
@@ -147,26 +157,8 @@ final class FrontEndRound {
         }
     }
 
-    private void warmUp(FrontEndSpec spec, RunningServer frontEnd, Path raw) throws IOException {
-        if (plan.warmupSec() == 0) {
-            return;
-        }
-        int connections = plan.steps().get(0);
-        LOG.info("[{}] warming up: {} s at {} {}", spec.label(), plan.warmupSec(), connections,
-                plan.model() == LoadModel.OPEN ? "req/s" : "connections");
-        try {
-            generator.run(request("warmup", connections, plan.warmupSec(), frontEnd, raw));
-        } catch (GeneratorException e) {
-            if (!interrupted.getAsBoolean()) {
-                recorder.warning("[" + spec.label() + "] warm-up failed: " + e.getMessage());
-            }
-        } finally {
-            sampler.generator(null);
-        }
-    }
-
-    private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw)
-            throws IOException {
+    private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw,
+            boolean notSteady) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         sampler.connections(connections);
         BoundarySnapshot before = snapshot(frontEnd, origin);
@@ -201,8 +193,9 @@ final class FrontEndRound {
         }
         // an open-model step is a rate: Little's law gives it no ceiling
         double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
-        recorder.step(StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before, after,
-                ticksPerSecond, generator.usableCores(connections), ceilingLatencySec));
+        StepRecord record = StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before,
+                after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec);
+        recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 
     private StepRequest request(String name, int connections, int seconds, RunningServer frontEnd, Path raw) {

@@ -134,12 +134,15 @@ public final class RunSession {
         long ticks = ClockTicks.perSecond();
         ProcessSampler processSampler = new ProcessSampler(PROC);
         JvmAdminSampler jvm = new JvmAdminSampler(Duration.ofMillis(800));
+        ProcStatSampler procStat = new ProcStatSampler(PROC);
+        RunQueueSettle settle = new RunQueueSettle(() -> runQueue(procStat), RunQueueSettle.SYSTEM, interrupted::get);
+        settle.measureBaseline();
         try (SamplesFile csv = new SamplesFile(run.samplesCsv());
-                SamplingLoop sampler = new SamplingLoop(new ProcStatSampler(PROC), new LoadAvgSampler(PROC),
+                SamplingLoop sampler = new SamplingLoop(procStat, new LoadAvgSampler(PROC),
                         new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv)) {
             sampler.start();
             FrontEndRound round = new FrontEndRound(plan, launch, generator, sampler, processSampler, jvm, ticks,
-                    recorder, run, interrupted::get);
+                    recorder, run, interrupted::get, settle);
             for (FrontEndSpec spec : plan.frontEnds()) {
                 RunMetadata.FrontEndInfo info = round.describe(spec);
                 metadata.update(m -> m.withFrontEnd(info));
@@ -156,6 +159,14 @@ public final class RunSession {
                     recorder.warning("[" + spec.label() + "] stopped by an internal error: " + e);
                 }
             }
+        }
+    }
+
+    private static double runQueue(ProcStatSampler procStat) {
+        try {
+            return procStat.read().runQueue();
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
         }
     }
 
@@ -208,7 +219,8 @@ public final class RunSession {
     private RunMetadata initialMetadata(RunFiles run, MachineDescription machine, List<String> warnings,
             List<String> limits, NetDevSampler netDev, Map<String, Object> topologyDetails) {
         RunMetadata.Workload workload = new RunMetadata.Workload(plan.generator(), plan.mode().id(), plan.model().id(),
-                plan.topology().name(), plan.durationSec(), plan.warmupSec(), plan.steps(), plan.model().stepUnit(),
+                plan.topology().name(), plan.durationSec(), plan.warmup().auto() ? null : plan.warmup().fixedSec(),
+                plan.steps(), plan.model().stepUnit(),
                 plan.originLatency().toNanos() / 1e6, plan.payloadBytes());
         return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
                 GitRevision.of(layout.home()), workload, List.of(), machine, warnings, limits,

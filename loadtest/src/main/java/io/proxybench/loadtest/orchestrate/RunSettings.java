@@ -17,7 +17,8 @@ final class RunSettings {
         s.put("frontEnds", plan.frontEnds().stream().map(FrontEndSpec::label).toList());
         s.put("steps", plan.steps());
         s.put("durationSec", plan.durationSec());
-        s.put("warmupSec", plan.warmupSec());
+        s.put("warmup", plan.warmup().describe());
+        s.put("warmupCap", plan.warmup().capSec() + "s");
         s.put("mode", plan.mode().id());
         s.put("model", plan.model().id());
         s.put("generator", plan.generator());

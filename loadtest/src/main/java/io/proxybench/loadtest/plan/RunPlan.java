@@ -12,7 +12,7 @@ import java.util.List;
  * @param frontEnds     the columns, in run order, with all their settings merged
  * @param steps         connections per step (closed model) or requests per second (open model), in run order
  * @param durationSec   seconds per step
- * @param warmupSec     seconds of warm-up at the first step's connections (0 = none)
+ * @param warmup        warm-up of each front end at the first step's load: none, fixed, or until steady
  * @param model         closed (a step is connections) or open (a step is an arrival rate)
  * @param threads       generator threads (wrk {@code -t}); lowered to the connections when fewer
  * @param gc            collector replacing the profile's, or null
@@ -25,7 +25,7 @@ public record RunPlan(
         List<FrontEndSpec> frontEnds,
         List<Integer> steps,
         int durationSec,
-        int warmupSec,
+        WarmupPolicy warmup,
         ConnectionMode mode,
         LoadModel model,
         String generator,

@@ -65,6 +65,7 @@ public final class MarkdownReport {
                 String settings = RunConditions.keyValues(fe.settings());
                 md.append(" settings: ").append(settings == null ? "defaults" : code(settings));
                 md.append("; JVM: ").append(fe.jvmArgs().isEmpty() ? "defaults" : code(String.join(" ", fe.jvmArgs())));
+                md.append(ReportNotes.readiness(fe));
                 md.append('\n');
             }
             md.append('\n');

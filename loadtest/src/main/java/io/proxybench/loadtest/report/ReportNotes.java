@@ -31,7 +31,50 @@ final class ReportNotes {
         if (unit.hasCeiling()) {
             note.append("; % ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency)");
         }
-        return note.append('.').toString();
+        note.append('.');
+        if (hasRunQueueColumn(run)) {
+            note.append(" LdAvg is the kernel's one-minute load average, so it still carries the load of the minute "
+                    + "before the step (the previous step's, or the previous front end's); RunQ is the mean of the "
+                    + "step's own one-second readings of runnable tasks (procs_running), the figure to compare "
+                    + "between steps and front ends.");
+        }
+        return note.toString();
+    }
+
+    /**
+     * Whether the run shows the step's run queue as a column of its own: runs that settle the machine
+     * before each front end and record it (run.json's {@code readiness}); older runs render as they did.
+     */
+    static boolean hasRunQueueColumn(RunMetadata run) {
+        return run.frontEnds().stream().anyMatch(f -> f.readiness() != null);
+    }
+
+    /**
+     * What came before a front end's first step, for its line in the report, e.g.
+     * {@code ; machine settled in 3.0 s; warm-up 23.0 s (steady)}; empty for older runs.
+     */
+    static String readiness(RunMetadata.FrontEndInfo frontEnd) {
+        RunMetadata.Readiness r = frontEnd.readiness();
+        if (r == null) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder();
+        if (r.settleSec() != null) {
+            s.append(Boolean.FALSE.equals(r.settled()) ? "; machine not settled after " : "; machine settled in ")
+                    .append(FigureFormat.decimals(r.settleSec(), 1)).append(" s");
+            if (r.runQueue() != null && r.runQueueBaseline() != null) {
+                s.append(" (run queue ").append(FigureFormat.decimals(r.runQueue(), 2)).append(", idle ")
+                        .append(FigureFormat.decimals(r.runQueueBaseline(), 2)).append(')');
+            }
+        }
+        if (r.warmupEnd() != null) {
+            s.append("; warm-up ");
+            if (r.warmupSec() != null && !"none".equals(r.warmupEnd())) {
+                s.append(FigureFormat.decimals(r.warmupSec(), 1)).append(" s ");
+            }
+            s.append('(').append(r.warmupEnd()).append(')');
+        }
+        return s.toString();
     }
 
     private static final Map<String, String> FLAG_MEANINGS = flagMeanings();
@@ -45,6 +88,9 @@ final class ReportNotes {
         m.put(StepRecord.FLAG_SOCKET_ERRORS, "connect, read or write errors at the generator");
         m.put(StepRecord.FLAG_TIMEOUTS, "requests unanswered within the generator's timeout");
         m.put(StepRecord.FLAG_HTTP_ERRORS, "answers with status 400 or more");
+        m.put(StepRecord.FLAG_NOT_STEADY, "the front end's warm-up reached its cap (--warmup-cap) before its JIT "
+                + "and the origin's were quiet and its req/s stable: the step may measure a front end still warming "
+                + "up (run.json's readiness and raw/<front end>/warmup.csv show how far it got)");
         return m;
     }
 

@@ -9,7 +9,8 @@ import java.util.function.Function;
 
 /**
  * The reference write-up's results table (its eleven columns, in its order) followed by the
- * figures it lacked: TP99, errors, proxy CPU per request, GC time, JIT time (when measured), share
+ * figures it lacked: the step's mean run queue beside the load average (runs that record it as their
+ * own figure), TP99, errors, proxy CPU per request, GC time, JIT time (when measured), share
  * of the Little's-law ceiling (closed model only), and flags. Markdown, console and HTML all render these same cells.
  */
 public final class ResultsTable {
@@ -22,6 +23,9 @@ public final class ResultsTable {
     public record Row(StepRecord step, List<String> cells) {
     }
 
+    private static final Column LOAD_AVG = new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2));
+    /** The step's own run queue, beside the load average that still carries what ran before it. */
+    private static final Column RUN_QUEUE = new Column("RunQ", true, s -> FigureFormat.decimals(s.machine().runQueue(), 2));
     private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
 
     private ResultsTable() {
@@ -44,13 +48,16 @@ public final class ResultsTable {
                 new Column("TP75/ms", true, s -> FigureFormat.decimals(s.latency().p75Ms(), 2)),
                 new Column("TP90/ms", true, s -> FigureFormat.decimals(s.latency().p90Ms(), 2)),
                 new Column("CPU/%", true, s -> FigureFormat.decimals(s.machine().cpuPct(), 2)),
-                new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2)),
+                LOAD_AVG,
                 new Column("Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 new Column("TP99/ms", true, s -> FigureFormat.decimals(s.latency().p99Ms(), 2)),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
                 new Column("\u00b5s/req", true, s -> FigureFormat.decimals(s.processes().proxyCpuUsPerReq(), 1)),
                 new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2))));
+        if (ReportNotes.hasRunQueueColumn(results.run())) {
+            columns.add(columns.indexOf(LOAD_AVG) + 1, RUN_QUEUE);
+        }
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
         }

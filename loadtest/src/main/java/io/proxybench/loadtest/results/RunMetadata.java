@@ -73,9 +73,11 @@ public record RunMetadata(
      * @param origin    the origin's full command line, once started
      * @param afterSteps the proxy's origin pool gauges and error counters read after its last step, once
      *                  the pool settled (metric name to value, plus {@code quietMs}); null when not read
+     * @param readiness how it was brought to its first step; null before then and in older runs
      */
     public record FrontEndInfo(String label, String kind, Map<String, String> settings, List<String> jvmArgs,
-            String rawDir, List<String> command, List<String> origin, Map<String, Long> afterSteps) {
+            String rawDir, List<String> command, List<String> origin, Map<String, Long> afterSteps,
+            Readiness readiness) {
 
         public FrontEndInfo {
             settings = settings == null ? Map.of() : settings;
@@ -83,12 +85,33 @@ public record RunMetadata(
         }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness);
         }
 
         public FrontEndInfo withAfterSteps(Map<String, Long> reading) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness);
         }
+
+        public FrontEndInfo ready(Readiness readiness) {
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness);
+        }
+    }
+
+    /**
+     * What came before a front end's first step: the wait for the machine to be idle again, then the
+     * warm-up.
+     *
+     * @param settleSec        seconds waited, before the front end started, for the run queue to come back
+     *                         near the idle baseline taken at the start of the run
+     * @param runQueueBaseline that baseline: mean runnable tasks before anything was started
+     * @param runQueue         mean runnable tasks over the last seconds of the wait
+     * @param settled          false when the wait reached its cap with the run queue still above
+     * @param warmupSec        seconds of warm-up
+     * @param warmupEnd        {@code steady}, {@code cap} (its steps are flagged {@code not-steady}),
+     *                         {@code fixed}, {@code none} or {@code failed}
+     */
+    public record Readiness(Double settleSec, Double runQueueBaseline, Double runQueue, Boolean settled,
+            Double warmupSec, String warmupEnd) {
     }
 
     /** What the steps of this run count. */

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.results;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -41,6 +42,8 @@ public record StepRecord(
     public static final String FLAG_TIMEOUTS = "timeouts";
     /** Responses with status 400 or more (the proxy or the origin refused or failed requests). */
     public static final String FLAG_HTTP_ERRORS = "http-errors";
+    /** The front end's automatic warm-up reached its cap before its JIT was quiet and its req/s stable. */
+    public static final String FLAG_NOT_STEADY = "not-steady";
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
@@ -58,6 +61,17 @@ public record StepRecord(
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
                 null, null, null, null, null);
+    }
+
+    /** The same step with {@code flag} added (once). */
+    public StepRecord withFlag(String flag) {
+        if (flags.contains(flag)) {
+            return this;
+        }
+        List<String> all = new ArrayList<>(flags);
+        all.add(flag);
+        return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
+                errors, machine, processes, jvm, ceiling, originFaults);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */

@@ -10,6 +10,7 @@ import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -35,7 +36,7 @@ class RunPlanReaderTest {
         assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx", "haproxy");
         assertThat(plan.steps()).containsExactly(100, 200, 400);
         assertThat(plan.durationSec()).isEqualTo(5);
-        assertThat(plan.warmupSec()).isEqualTo(2);
+        assertThat(plan.warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
         assertThat(plan.mode()).isEqualTo(ConnectionMode.KEEPALIVE);
         assertThat(plan.generator()).isEqualTo("wrk");
         assertThat(result.generatorLine()).isEqualTo("generator: wrk");
@@ -87,6 +88,18 @@ class RunPlanReaderTest {
                 .hasMessage("haproxy is not installed (apt-get install haproxy)");
         assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "nginx"), "x", new RunPlanReader.Installed(true, false, false, true)))
                 .hasMessageContaining("nginx is not installed");
+    }
+
+    @Test
+    void warmupIsAutoATimeOrNoneAndTheCapIsATime() throws PlanException {
+        assertThat(plan("--warmup", "30s").warmup()).isEqualTo(new WarmupPolicy(false, 30, 120));
+        assertThat(plan("--warmup", "0").warmup().none()).isTrue();
+        assertThat(plan("--warmup", "AUTO", "--warmup-cap", "2m").warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
+        assertThat(plan("--warmup-cap", "45s").warmup()).isEqualTo(new WarmupPolicy(true, 0, 45));
+        assertThatThrownBy(() -> plan("--warmup", "steady")).isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("--warmup: ").hasMessageEndingWith("(or auto)");
+        assertThatThrownBy(() -> plan("--warmup-cap", "0")).isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("--warmup-cap: '0' is out of range");
     }
 
     @Test

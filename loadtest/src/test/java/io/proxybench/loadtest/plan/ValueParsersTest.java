@@ -60,7 +60,7 @@ class ValueParsersTest {
 
     @Test
     void gcChoiceReplacesTheProfilesCollectorAndUserFlagsComeLast() {
-        RunPlan plan = new RunPlan(List.of(), List.of(1), 1, 0, ConnectionMode.KEEPALIVE, LoadModel.CLOSED, "wrk", 1,
+        RunPlan plan = new RunPlan(List.of(), List.of(1), 1, new WarmupPolicy(false, 0, 120), ConnectionMode.KEEPALIVE, LoadModel.CLOSED, "wrk", 1,
                 JvmProfile.REFERENCE, GcChoice.G1, null, List.of("-XX:+UseNUMA"), Profiler.NONE, Duration.ofMillis(50), 1024,
                 TopologyOptions.loopback(), Duration.ofSeconds(10), java.nio.file.Path.of("results"), "x", null);
         List<String> args = plan.jvmArgsFor(FrontEndKind.NETTY);

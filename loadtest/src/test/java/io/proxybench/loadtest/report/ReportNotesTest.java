@@ -2,6 +2,9 @@ package io.proxybench.loadtest.report;
 
 import io.proxybench.loadtest.results.JvmFigures;
 import io.proxybench.loadtest.results.MachineFigures;
+import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +31,34 @@ class ReportNotesTest {
                 .contains("- `timeouts`: ")
                 .doesNotContain("generator-saturated")
                 .doesNotContain("http-errors");
+    }
+
+    @Test
+    void notSteadySaysTheWarmUpHitItsCap() {
+        assertThat(ReportNotes.flagLegend(List.of(flagged(StepRecord.FLAG_NOT_STEADY))))
+                .contains("- `not-steady`: the front end's warm-up reached its cap (--warmup-cap)");
+    }
+
+    @Test
+    void aRunThatRecordsReadinessShowsTheStepsRunQueueBesideTheLoadAverageAndSaysWhichIsWhich() throws Exception {
+        RunResults sample = ResultsReader.read(SampleRun.sourceDir());
+        RunMetadata.FrontEndInfo tomcat = sample.run().frontEnds().get(0);
+        RunMetadata ready = sample.run().withFrontEnd(
+                tomcat.ready(new RunMetadata.Readiness(3.0, 0.08, 0.17, true, 21.4, "steady")));
+
+        List<String> before = ResultsTable.headers(sample);
+        List<String> after = ResultsTable.headers(new RunResults(null, ready, sample.steps(), List.of()));
+
+        assertThat(before).doesNotContain("RunQ");
+        assertThat(ReportNotes.table(sample.run())).doesNotContain("RunQ");
+        assertThat(after.get(after.indexOf("LdAvg") + 1)).isEqualTo("RunQ");
+        assertThat(after).hasSize(before.size() + 1);
+        assertThat(MarkdownReport.table(ready, List.of(flagged()))).contains("|  6.90 | 3.20 |");
+        assertThat(ReportNotes.table(ready)).contains("LdAvg is the kernel's one-minute load average")
+                .contains("RunQ is the mean of the step's own one-second readings");
+        assertThat(ReportNotes.readiness(ready.frontEnds().get(0)))
+                .isEqualTo("; machine settled in 3.0 s (run queue 0.17, idle 0.08); warm-up 21.4 s (steady)");
+        assertThat(ReportNotes.readiness(tomcat)).isEmpty();
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.proxybench.origin.server;
 import io.proxybench.origin.OriginStats;
 import io.proxybench.origin.behavior.FaultKind;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,7 +38,12 @@ public final class OriginCounters {
             byKind.put(kind.wireName(), faults[kind.ordinal()].sum());
         }
         return new OriginStats(requests.sum(), activeConnections.get(), totalConnections.sum(),
-                rejectedConnections.sum(), bytesIn.sum(), bytesOut.sum(), byKind);
+                rejectedConnections.sum(), bytesIn.sum(), bytesOut.sum(), byKind, compilationTimeMs());
+    }
+
+    private static Long compilationTimeMs() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : null;
     }
 
     /** Zeroes everything but the open-connection gauge, which describes the present rather than a period. */
