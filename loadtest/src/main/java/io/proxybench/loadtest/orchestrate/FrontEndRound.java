@@ -45,7 +45,7 @@ final class FrontEndRound {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontEndRound.class);
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
-    /** Room for the proxies' drain and a JFR dump before SIGKILL. */
+    /** Room for the proxies' drain before SIGKILL. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private final RunPlan plan;
@@ -59,6 +59,7 @@ final class FrontEndRound {
     private final RunFiles run;
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
+    private final StepProfiler profiler;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
             ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
@@ -73,6 +74,7 @@ final class FrontEndRound {
         this.recorder = recorder;
         this.run = run;
         this.interrupted = interrupted;
+        this.profiler = new StepProfiler(plan, recorder);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -115,6 +117,7 @@ final class FrontEndRound {
             URI metrics = frontEnd.adminUri("/metrics");
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
+            profiler.frontEnd(spec, frontEnd, raw);
             warmUp(spec, frontEnd, raw);
             for (int i = 0; i < plan.steps().size(); i++) {
                 if (interrupted.getAsBoolean()) {
@@ -160,6 +163,7 @@ final class FrontEndRound {
     private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw)
             throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        profiler.start(Integer.toString(connections));
         sampler.connections(connections);
         BoundarySnapshot before = snapshot(frontEnd, origin);
         GeneratorResult result;
@@ -171,6 +175,7 @@ final class FrontEndRound {
             failure = e.getMessage();
         }
         BoundarySnapshot after = snapshot(frontEnd, origin);
+        profiler.stop(Integer.toString(connections));
         sampler.connections(0);
         sampler.generator(null);
         if (interrupted.getAsBoolean()) {

@@ -19,6 +19,7 @@ import java.util.List;
  * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
  * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
  * @param requestTimeout generator's per-request timeout
+ * @param cpuPinning    CPUs of each role ({@code --cpus}); {@link CpuPinning#NONE} for none
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -39,12 +40,14 @@ public record RunPlan(
         TopologyOptions topology,
         Duration requestTimeout,
         Path outDir,
-        String command) {
+        String command,
+        CpuPinning cpuPinning) {
 
     public RunPlan {
         frontEnds = List.copyOf(frontEnds);
         steps = List.copyOf(steps);
         jvmArgs = List.copyOf(jvmArgs);
+        cpuPinning = cpuPinning == null ? CpuPinning.NONE : cpuPinning;
     }
 
     /** The largest step: connections, or requests per second in the open model. */
