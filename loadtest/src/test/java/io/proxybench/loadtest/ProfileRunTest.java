@@ -69,8 +69,10 @@ class ProfileRunTest {
         assertThat(files(runDir.resolve("raw/netty"), ".html")).containsExactly("10-alloc.html", "10-cpu.html");
         assertThat(files(runDir.resolve("raw/netty"), ".jfr")).isEmpty();
         String cpu = Files.readString(runDir.resolve("raw/netty/10-cpu.html"));
-        // a flame graph of the proxy under load holds the proxy's own frames
-        assertThat(cpu).contains("netty step 10 (").contains("io/netty");
+        // the title says which engine sampled the CPU
+        assertThat(cpu).containsPattern("netty step 10 \\((perf_events|itimer)\\): CPU");
+        assertThat(Files.readString(runDir.resolve("raw/netty/10-alloc.html"))).contains("netty step 10 (")
+                .contains(": allocations");
         assertThat(Files.readString(runDir.resolve("report.html"))).contains("href=\"raw/netty/10-cpu.html\"")
                 .contains("href=\"raw/netty/10-alloc.html\"");
     }

@@ -52,6 +52,6 @@ class CpusOptionTest {
     void anUnknownRoleIsOneLine() {
         assertThat(run("run", "--cpus", "client=0", "--out", "target/never")).isEqualTo(2);
         assertThat(err.toString().lines()).first().asString()
-                .isEqualTo("proxybench run: --cpus: unknown role 'client' (expected generator, proxy, origin)");
+                .startsWith("proxybench run: --cpus: unknown role 'client' (expected generator, proxy, origin)");
     }
 }
