@@ -91,9 +91,10 @@ public class RunOptions {
             description = "Where results/<run-id>/ goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--profile", paramLabel = "NAME", defaultValue = "none",
-            description = "jfr: record each JVM front end with Flight Recorder to raw/<label>/recording.jfr"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--profile", paramLabel = "LIST", defaultValue = "none", description = {
+        "Profile each JVM front end during every step (not the warm-up), one recording per step:",
+        "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame graphs"
+            + " raw/<label>/<step>-cpu.html and -alloc.html; jfr,async: both (default: ${DEFAULT-VALUE})."})
     String profile;
 
     @Option(names = "--origin-latency", paramLabel = "TIME", defaultValue = "50ms",
@@ -124,6 +125,10 @@ public class RunOptions {
     @Option(names = "--warmup-cap", paramLabel = "TIME", defaultValue = WarmupPolicy.DEFAULT_CAP,
             description = "Longest automatic warm-up of one front end (default: ${DEFAULT-VALUE}).")
     String warmupCap;
+    @Option(names = "--cpus", paramLabel = "ROLE=LIST,..", description = {
+        "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as taskset"
+            + " writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs on every CPU."})
+    String cpus;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

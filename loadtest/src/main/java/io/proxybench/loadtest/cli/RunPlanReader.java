@@ -6,6 +6,7 @@ import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.DurationParser;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndListParser;
@@ -22,6 +23,7 @@ import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.WarmupPolicy;
+import io.proxybench.loadtest.proc.OnlineCpus;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,7 +112,7 @@ public final class RunPlanReader {
                 throw new PlanException("--jvm-arg: '" + arg + "' is not a JVM flag (write --jvm-arg=-XX:...)");
             }
         }
-        Profiler profiler = choice(o.profile, Profiler.values(), "--profile");
+        Profiler profiler = Profiler.parse(o.profile);
         Duration originLatency = DurationParser.parse(o.originLatency, "--origin-latency");
         if (originLatency.compareTo(Duration.ofMinutes(1)) > 0) {
             throw new PlanException("--origin-latency: '" + o.originLatency + "' is longer than 1m");
@@ -118,6 +120,7 @@ public final class RunPlanReader {
         int payload = ByteSizeParser.parse(o.payloadSize, "--payload-size");
         TopologyOptions topology = topology(o);
         OriginFaultMix originFaults = OriginFaultMix.parse(o.originFaults);
+        CpuPinning cpus = CpuPinning.parse(o.cpus, OnlineCpus.read());
 
         List<KindSetting> globals = new ArrayList<>();
         for (String s : o.settings) {
@@ -148,9 +151,10 @@ public final class RunPlanReader {
         if (!installed.tomcatNative()) {
             frontEnds = withoutApr(frontEnds, notes);
         }
+        profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
-                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults),
-                notes,
+                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
+                cpus), notes,
                 generatorLine);
     }
 

@@ -1,7 +1,6 @@
 package io.proxybench.loadtest.frontend;
 
 import io.proxybench.loadtest.plan.FrontEndSpec;
-import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.topology.Role;
@@ -76,10 +75,6 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
     /** What run.json records as the front end's JVM flags. */
     public List<String> jvmArgs(FrontEndSpec spec, Path rawDir) {
         List<String> args = new ArrayList<>(context.plan().jvmArgsFor(spec.kind()));
-        if (context.plan().profiler() == Profiler.JFR) {
-            args.add("-XX:StartFlightRecording=filename=" + rawDir.toAbsolutePath().resolve("recording.jfr")
-                    + ",settings=profile,dumponexit=true");
-        }
         if (spec.kind().id().equals("tomcat") && Files.isRegularFile(TCNATIVE_DIR.resolve("libtcnative-1.so"))
                 && args.stream().noneMatch(a -> a.startsWith("-Djava.library.path="))) {
             args.add("-Djava.library.path=" + TCNATIVE_DIR);

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * What every generator gets to work with.
  *
  * @param threads   the user's {@code --threads}
- * @param cores     cores of this machine
+ * @param cores     cores the generator may use: its {@code --cpus} list's, else the machine's
  * @param runDir    the run's directory (scripts are copied there, so a run can be repeated by hand)
  */
 public record GeneratorContext(Topology topology, ChildProcessRegistry processes, int threads, int cores, Path runDir) {

@@ -47,7 +47,7 @@ final class FrontEndRound {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontEndRound.class);
     private static final Duration HEALTH_TIMEOUT = Duration.ofSeconds(60);
-    /** Room for the proxies' drain and a JFR dump before SIGKILL. */
+    /** Room for the proxies' drain before SIGKILL. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     /** Longer than the proxies' default origin.readTimeout, which ends a stalled origin answer. */
     private static final Duration POOL_QUIET_LIMIT = Duration.ofSeconds(12);
@@ -66,6 +66,7 @@ final class FrontEndRound {
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
     private final RunQueueSettle settle;
     private final WarmupPhase warmup;
+    private final StepProfiler profiler;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
             ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
@@ -82,6 +83,7 @@ final class FrontEndRound {
         this.interrupted = interrupted;
         this.settle = settle;
         this.warmup = new WarmupPhase(plan, generator, sampler, jvm, recorder, interrupted);
+        this.profiler = new StepProfiler(plan, recorder);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -128,6 +130,7 @@ final class FrontEndRound {
             URI metrics = frontEnd.adminUri("/metrics");
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
+            profiler.frontEnd(spec, frontEnd, raw);
             RunningServer target = frontEnd;
             WarmupPhase.Outcome warm = warmup.run(spec, frontEnd, origin, raw,
                     seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
@@ -160,6 +163,7 @@ final class FrontEndRound {
     private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw,
             boolean notSteady) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        profiler.start(Integer.toString(connections));
         sampler.connections(connections);
         BoundarySnapshot before = snapshot(frontEnd, origin);
         GeneratorResult result;
@@ -171,6 +175,7 @@ final class FrontEndRound {
             failure = e.getMessage();
         }
         BoundarySnapshot after = snapshot(frontEnd, origin);
+        profiler.stop(Integer.toString(connections));
         sampler.connections(0);
         sampler.generator(null);
         if (interrupted.getAsBoolean()) {

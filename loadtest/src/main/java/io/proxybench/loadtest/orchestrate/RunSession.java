@@ -80,6 +80,7 @@ public final class RunSession {
         List<String> warnings = new ArrayList<>(notes);
         List<String> limitLines = checkLimits(warnings);
         Topology topology = TopologyFactory.create(plan.topology());
+        Topology placed = TopologyFactory.pinned(topology, plan.cpuPinning());
         RunFiles run = RunFiles.named(plan.outDir(), ZonedDateTime.now());
         ChildProcessRegistry processes = new ChildProcessRegistry();
         // registered before set-up, so that an interrupted set-up is still undone
@@ -88,7 +89,8 @@ public final class RunSession {
         Thread interruptHook = null;
         try {
             LoadGenerator generator = GeneratorKind.find(plan.generator())
-                    .create(new GeneratorContext(topology, processes, plan.threads(), cores, run.dir()), plan.model());
+                    .create(new GeneratorContext(placed, processes, plan.threads(), plan.cpuPinning().coresFor("generator", cores),
+                            run.dir()), plan.model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
                 throw new PlanException(unavailable);
@@ -112,7 +114,8 @@ public final class RunSession {
             Runtime.getRuntime().addShutdownHook(interruptHook);
             RunRecorder recorder = new RunRecorder(new ResultsStore(run), metadata, out,
                     ProgressLine.stepNoun(plan.model()));
-            measure(run, recorder, metadata, new LaunchContext(plan, topology, processes, layout, javaBinary, cores),
+            measure(run, recorder, metadata, new LaunchContext(plan, placed, processes, layout, javaBinary,
+                    plan.cpuPinning().coresFor("proxy", cores)),
                     generator, netDev);
             if (!interrupted.get()) {
                 metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));

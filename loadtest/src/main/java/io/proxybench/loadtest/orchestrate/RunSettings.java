@@ -39,6 +39,7 @@ final class RunSettings {
         if (!plan.originFaults().isEmpty()) {
             s.put("originFaults", plan.originFaults().spelling());
         }
+        s.put("cpus", plan.cpuPinning().isEmpty() ? null : plan.cpuPinning().lists());
         return s;
     }
 }

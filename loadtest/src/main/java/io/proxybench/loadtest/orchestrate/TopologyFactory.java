@@ -1,15 +1,27 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.topology.LoopbackTopology;
+import io.proxybench.loadtest.topology.PinnedTopology;
+import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import io.proxybench.loadtest.topology.netns.NetnsSupport;
 import io.proxybench.loadtest.topology.netns.NetnsTopology;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** The topology {@code --topology} names, or a one-line reason it cannot be had here. */
+/** The topology {@code --topology} names, pinned as {@code --cpus} says, or a one-line reason it cannot be had here. */
 final class TopologyFactory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyFactory.class);
 
     private TopologyFactory() {
     }
@@ -24,6 +36,28 @@ final class TopologyFactory {
             throw new PlanException(reason);
         }
         return new NetnsTopology(shaping);
+    }
+
+    /**
+     * {@code topology} with each role of {@code --cpus} started under {@code taskset -c}; as it is when
+     * nothing is pinned. The run refuses to start without taskset: the user asked for pinning.
+     */
+    static Topology pinned(Topology topology, CpuPinning pinning) throws PlanException {
+        if (pinning.isEmpty()) {
+            return topology;
+        }
+        Path taskset = Executables.find("taskset").orElseThrow(() -> new PlanException(
+                "--cpus needs taskset, which is not installed (apt-get install util-linux)"));
+        Map<Role, String> lists = new EnumMap<>(Role.class);
+        for (Role role : Role.values()) {
+            String list = pinning.listFor(role.name().toLowerCase(Locale.ROOT));
+            if (list != null) {
+                lists.put(role, list);
+            }
+        }
+        LOG.info("CPU pinning (taskset -c): {}", pinning.describe());
+        pinning.sharedCpuWarnings().forEach(w -> LOG.warn("CPU pinning: {}", w));
+        return new PinnedTopology(topology, taskset.toString(), lists);
     }
 
     static LinkShaping shaping(TopologyOptions options) throws PlanException {

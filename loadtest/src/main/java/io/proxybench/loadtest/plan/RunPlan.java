@@ -20,6 +20,7 @@ import java.util.List;
  * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
  * @param requestTimeout generator's per-request timeout
  * @param originFaults   faults the origin injects ({@code --origin-faults}); {@link OriginFaultMix#NONE} for none
+ * @param cpuPinning    CPUs of each role ({@code --cpus}); {@link CpuPinning#NONE} for none
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -41,13 +42,15 @@ public record RunPlan(
         Duration requestTimeout,
         Path outDir,
         String command,
-        OriginFaultMix originFaults) {
+        OriginFaultMix originFaults,
+        CpuPinning cpuPinning) {
 
     public RunPlan {
         originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;
         frontEnds = List.copyOf(frontEnds);
         steps = List.copyOf(steps);
         jvmArgs = List.copyOf(jvmArgs);
+        cpuPinning = cpuPinning == null ? CpuPinning.NONE : cpuPinning;
     }
 
     /** The largest step: connections, or requests per second in the open model. */

@@ -18,7 +18,7 @@ import java.util.Map;
 /**
  * Writes {@code report.html}: conditions, the results table, ratios and the charts, in one file
  * that opens offline (styles inline, charts as data: PNGs). The only links are relative ones to
- * Gatling reports stored in the same run directory.
+ * Gatling reports and per-step profiles stored in the same run directory.
  */
 public final class HtmlReport {
 
@@ -63,6 +63,7 @@ public final class HtmlReport {
         aggregate(run.unit(), charts.aggregate(), h);
         timelines(results, charts.timelines(), h);
         gatling(GatlingReports.find(results), h);
+        ProfileFiles.appendHtml(results, h);
         h.append("</body>\n</html>\n");
         return h.toString();
     }

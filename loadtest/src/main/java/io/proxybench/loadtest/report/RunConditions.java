@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.results.MachineDescription;
 import io.proxybench.loadtest.results.RunMetadata;
 import java.time.Duration;
@@ -34,6 +35,7 @@ public final class RunConditions {
         add(out, "Mode", run.workload().mode());
         add(out, "Model", model(run));
         add(out, "Topology", run.workload().topology());
+        cpuPinning(run, out);
         add(out, "Steps", steps(run));
         add(out, "Origin latency", run.workload().originLatencyMs() == null ? null
                 : FigureFormat.decimals(run.workload().originLatencyMs(), 1) + " ms");
@@ -56,6 +58,18 @@ public final class RunConditions {
             return null;
         }
         return map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    /** Only for runs with {@code --cpus}: older runs and unpinned ones read as before. */
+    private static void cpuPinning(RunMetadata run, List<Entry> out) {
+        CpuPinning pinning = CpuPinning.fromSettings(run.settings() == null ? null : run.settings().get("cpus"));
+        if (pinning.isEmpty()) {
+            return;
+        }
+        List<String> unpinned = CpuPinning.ROLES.stream().filter(r -> pinning.listFor(r) == null).toList();
+        add(out, "CPU pinning", pinning.describe() + " (taskset -c)"
+                + (unpinned.isEmpty() ? "" : "; " + String.join(", ", unpinned) + " on every CPU"));
+        pinning.sharedCpuWarnings().forEach(w -> add(out, "CPU pinning warning", w));
     }
 
     private static String steps(RunMetadata run) {

@@ -1,0 +1,157 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.frontend.RunningServer;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.process.ChildProcess;
+import io.proxybench.loadtest.profile.AsyncProfilerControl;
+import io.proxybench.loadtest.profile.FlightRecorderControl;
+import io.proxybench.loadtest.profile.ProfilerException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code --profile} for the measured steps only: each recording starts just before a step's load and
+ * is written just after it, so neither the warm-up nor the pauses between steps are in it. Files go to
+ * {@code raw/<front end>/}: {@code <step>.jfr} (Flight Recorder), {@code <step>-cpu.html} and
+ * {@code <step>-alloc.html} (async-profiler). Only JVM front ends are profiled.
+ *
+ * <p>A profiler that cannot work here is one warning in run.json and the run goes on without it; a
+ * step whose recording fails is a warning too, and its figures are kept.
+ */
+final class StepProfiler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StepProfiler.class);
+    private static final String RECORDING_PREFIX = "proxybench-";
+
+    private final Profiler profiler;
+    private final Path javaHome;
+    private final RunRecorder recorder;
+    private FlightRecorderControl jfr;
+    private AsyncProfilerControl async;
+    /** A profiler found missing is not looked for again, and warned about once. */
+    private boolean jfrGone;
+    private boolean asyncGone;
+    private boolean itimerNoted;
+
+    private String label;
+    private ChildProcess process;
+    private Path raw;
+    private String cpuEngine;
+    private boolean jfrRecording;
+    private boolean asyncRecording;
+
+    StepProfiler(RunPlan plan, RunRecorder recorder) {
+        this.profiler = plan.profiler();
+        this.javaHome = plan.javaHome();
+        this.recorder = recorder;
+    }
+
+    /** The front end whose steps come next; nginx and HAProxy are not profiled. */
+    void frontEnd(FrontEndSpec spec, RunningServer server, Path rawDir) throws IOException {
+        process = null;
+        if (!profiler.any() || !spec.kind().isJvm()) {
+            return;
+        }
+        label = spec.label();
+        process = server.process();
+        raw = rawDir;
+        if (profiler.jfr() && jfr == null && !jfrGone) {
+            jfr = FlightRecorderControl.find(javaHome).orElse(null);
+            if (jfr == null) {
+                jfrGone = true;
+                recorder.warning("--profile jfr: no jcmd in the JDK (" + System.getProperty("java.home")
+                        + "): the run goes on without JFR recordings");
+            }
+        }
+        if (profiler.async() && async == null && !asyncGone) {
+            try {
+                async = AsyncProfilerControl.load();
+            } catch (ProfilerException e) {
+                asyncUnavailable(e);
+            }
+        }
+        if (async != null) {
+            try {
+                cpuEngine = async.cpuEngine(process.pid());
+                LOG.info("[{}] async-profiler samples CPU with {}", label, cpuEngine);
+                if (cpuEngine.equals(AsyncProfilerControl.ITIMER) && !itimerNoted) {
+                    itimerNoted = true;
+                    recorder.warning("async-profiler: perf_events not allowed here (kernel.perf_event_paranoid or a"
+                            + " seccomp filter): CPU flame graphs are sampled with itimer and show no kernel frames");
+                }
+            } catch (ProfilerException e) {
+                asyncUnavailable(e);
+            }
+        }
+    }
+
+    /** Just before the step's load starts. */
+    void start(String step) throws IOException {
+        jfrRecording = false;
+        asyncRecording = false;
+        if (process == null) {
+            return;
+        }
+        if (jfr != null) {
+            try {
+                jfr.start(process.pid(), RECORDING_PREFIX + step);
+                jfrRecording = true;
+            } catch (ProfilerException e) {
+                recorder.warning("[" + label + "] step " + step + ": no JFR recording (" + e.getMessage() + ")");
+            }
+        }
+        if (async != null) {
+            try {
+                async.start(process.pid(), asyncFile(step));
+                asyncRecording = true;
+            } catch (ProfilerException e) {
+                asyncUnavailable(e);
+            }
+        }
+    }
+
+    /** Just after the step's load ended: writes the step's files. */
+    void stop(String step) throws IOException {
+        if (process == null || !process.isAlive()) {
+            // a front end that died took its recordings with it; the step's failure says why
+            return;
+        }
+        if (jfrRecording) {
+            try {
+                jfr.stop(process.pid(), RECORDING_PREFIX + step, raw.resolve(step + ".jfr"));
+            } catch (ProfilerException e) {
+                recorder.warning("[" + label + "] step " + step + ": no JFR recording (" + e.getMessage() + ")");
+            }
+        }
+        if (asyncRecording) {
+            Path file = asyncFile(step);
+            try {
+                async.stop(process.pid(), file);
+                AsyncProfilerControl.flameGraphs(file, raw.resolve(step + "-cpu.html"), raw.resolve(step + "-alloc.html"),
+                        label + " step " + step + " (" + cpuEngine + ")");
+            } catch (ProfilerException e) {
+                recorder.warning("[" + label + "] step " + step + ": no flame graphs (" + e.getMessage() + ")");
+            } finally {
+                // the flame graphs hold what the session recorded; the binary file would only double the raw directory
+                Files.deleteIfExists(file);
+            }
+        }
+        jfrRecording = false;
+        asyncRecording = false;
+    }
+
+    private Path asyncFile(String step) {
+        return raw.resolve(step + "-async.jfr");
+    }
+
+    private void asyncUnavailable(ProfilerException e) throws IOException {
+        async = null;
+        asyncGone = true;
+        recorder.warning("--profile async: " + e.getMessage() + "; the run goes on without flame graphs");
+    }
+}

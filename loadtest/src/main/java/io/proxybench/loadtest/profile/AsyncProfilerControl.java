@@ -1,0 +1,93 @@
+package io.proxybench.loadtest.profile;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import one.convert.Arguments;
+import one.convert.Main;
+import one.profiler.AsyncProfilerLoader;
+
+/**
+ * Drives async-profiler in another JVM through the {@code asprof} ap-loader bundles (extracted with
+ * its native library on first use): one session samples CPU and allocations together into a JFR-format
+ * file, which is then split into a CPU and an allocation flame graph.
+ *
+ * <p>{@code -e cpu} is perf_events where the kernel allows it and setitimer otherwise
+ * (kernel.perf_event_paranoid, seccomp); {@link #cpuEngine} says which one a process gets, since an
+ * itimer profile has no kernel frames and that changes what a flame graph can show.
+ */
+public final class AsyncProfilerControl {
+
+    /** Bytes allocated between two allocation samples: fine enough for a few-second step. */
+    static final String ALLOC_INTERVAL = "512k";
+    public static final String PERF_EVENTS = "perf_events";
+    public static final String ITIMER = "itimer";
+
+    private AsyncProfilerControl() {
+    }
+
+    /** Extracts asprof and the library; the reason as one line when this machine cannot run them. */
+    public static AsyncProfilerControl load() throws ProfilerException {
+        try {
+            if (!AsyncProfilerLoader.isSupported()) {
+                throw new ProfilerException("async-profiler has no library for " + System.getProperty("os.name") + " "
+                        + System.getProperty("os.arch"));
+            }
+            AsyncProfilerLoader.getAsyncProfilerPath();
+        } catch (IOException | RuntimeException | LinkageError e) {
+            throw new ProfilerException("async-profiler cannot be extracted: " + e.getMessage());
+        }
+        return new AsyncProfilerControl();
+    }
+
+    /** {@value #PERF_EVENTS} or {@value #ITIMER}: what {@code -e cpu} samples with in {@code pid}. */
+    public String cpuEngine(long pid) throws ProfilerException {
+        // asprof lists the perf events only where perf_event_open works for the target
+        return asprof("list", Long.toString(pid)).contains("Perf events:") ? PERF_EVENTS : ITIMER;
+    }
+
+    public void start(long pid, Path jfrFile) throws ProfilerException {
+        asprof(startCommand(pid, jfrFile).toArray(String[]::new));
+    }
+
+    static List<String> startCommand(long pid, Path jfrFile) {
+        return List.of("start", "-e", "cpu", "--alloc", ALLOC_INTERVAL, "-o", "jfr", "-f",
+                jfrFile.toAbsolutePath().toString(), Long.toString(pid));
+    }
+
+    /** Ends the session and writes its samples to {@code jfrFile}. */
+    public void stop(long pid, Path jfrFile) throws ProfilerException {
+        asprof("stop", "-o", "jfr", "-f", jfrFile.toAbsolutePath().toString(), Long.toString(pid));
+        if (!Files.isRegularFile(jfrFile)) {
+            throw new ProfilerException("asprof stop wrote no " + jfrFile.getFileName());
+        }
+    }
+
+    /** The CPU and the allocation flame graph of one session's file, as self-contained HTML pages. */
+    public static void flameGraphs(Path jfrFile, Path cpuHtml, Path allocHtml, String title) throws ProfilerException {
+        convert(jfrFile, cpuHtml, "--cpu", title + ": CPU");
+        convert(jfrFile, allocHtml, "--alloc", title + ": allocations");
+    }
+
+    private static void convert(Path jfrFile, Path html, String event, String title) throws ProfilerException {
+        try {
+            Main.convert(jfrFile.toString(), html.toString(), new Arguments("-o", "html", event, "--title", title));
+        } catch (IOException | RuntimeException e) {
+            throw new ProfilerException("flame graph " + html.getFileName() + ": " + e.getMessage());
+        }
+    }
+
+    private static String asprof(String... args) throws ProfilerException {
+        try {
+            AsyncProfilerLoader.ExecutionResult result = AsyncProfilerLoader.executeProfiler(args);
+            return result.getStdout() + result.getStderr();
+        } catch (IOException | RuntimeException e) {
+            throw new ProfilerException("asprof " + args[0] + ": " + oneLine(e.getMessage()));
+        }
+    }
+
+    private static String oneLine(String text) {
+        return text == null ? "failed" : text.strip().replaceAll("\\s*\\R\\s*", "; ");
+    }
+}

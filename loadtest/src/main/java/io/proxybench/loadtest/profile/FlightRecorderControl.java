@@ -1,0 +1,67 @@
+package io.proxybench.loadtest.profile;
+
+import io.proxybench.loadtest.process.CommandRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Starts and stops a named Flight Recorder recording in another JVM with {@code jcmd}: {@code JFR.start
+ * name=N settings=profile}, then {@code JFR.stop name=N filename=F}, which writes the recording and ends it.
+ * The recording's settings are JFR's {@code profile} (method sampling every 10-20 ms, allocation and
+ * lock events), the same as the whole-life recording the kit used to make.
+ */
+public final class FlightRecorderControl {
+
+    /** jcmd starts a JVM of its own and attaches: a few seconds on a loaded two-core machine. */
+    static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private final Path jcmd;
+    private final CommandRunner runner;
+
+    public FlightRecorderControl(Path jcmd, CommandRunner runner) {
+        this.jcmd = jcmd;
+        this.runner = runner;
+    }
+
+    /** The jcmd of {@code javaHome} (the JDK the front ends run on), else of the JDK running the kit. */
+    public static Optional<FlightRecorderControl> find(Path javaHome) {
+        for (Path home : javaHome == null ? List.of(Path.of(System.getProperty("java.home")))
+                : List.of(javaHome, Path.of(System.getProperty("java.home")))) {
+            Path jcmd = home.resolve("bin").resolve("jcmd");
+            if (Files.isExecutable(jcmd)) {
+                return Optional.of(new FlightRecorderControl(jcmd, CommandRunner.processes(TIMEOUT)));
+            }
+        }
+        return Optional.empty();
+    }
+
+    public void start(long pid, String name) throws ProfilerException {
+        run(List.of(jcmd.toString(), Long.toString(pid), "JFR.start", "name=" + name, "settings=profile"), "JFR.start");
+    }
+
+    /** Writes the recording to {@code file} and ends it. */
+    public void stop(long pid, String name, Path file) throws ProfilerException {
+        run(List.of(jcmd.toString(), Long.toString(pid), "JFR.stop", "name=" + name,
+                "filename=" + file.toAbsolutePath()), "JFR.stop");
+        if (!Files.isRegularFile(file)) {
+            throw new ProfilerException("JFR.stop wrote no " + file.getFileName());
+        }
+    }
+
+    private void run(List<String> command, String what) throws ProfilerException {
+        CommandRunner.Result result;
+        try {
+            result = runner.run(command);
+        } catch (IOException e) {
+            throw new ProfilerException(what + ": " + e.getMessage());
+        }
+        // jcmd exits 0 even when the command inside the JVM failed; JFR's errors are worded so
+        if (!result.ok() || result.output().contains("Could not") || result.output().contains("Exception")) {
+            throw new ProfilerException(what + " failed: " + result.oneLine());
+        }
+    }
+}

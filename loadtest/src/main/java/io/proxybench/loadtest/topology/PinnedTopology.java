@@ -1,0 +1,79 @@
+package io.proxybench.loadtest.topology;
+
+import io.proxybench.loadtest.proc.NetworkProbe;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Another topology whose role commands run under {@code taskset -c LIST} ({@code --cpus}). taskset
+ * replaces itself with the command, so the process the kit samples and profiles is the command's own,
+ * and its children (a JVM's threads, nginx's workers) inherit the CPU list. The pinning goes inside
+ * the place's own wrapping ({@code ip netns exec NS taskset -c 1 java ...}), so the command, not the
+ * wrapper, is what is pinned. Set-up and clean-up stay with the topology it wraps: only the role
+ * commands of launchers and generators go through this one.
+ */
+public final class PinnedTopology implements Topology {
+
+    private final Topology inner;
+    private final String taskset;
+    private final Map<Role, String> lists;
+
+    /**
+     * @param taskset path of the taskset program
+     * @param lists   CPU list per pinned role; a role not in the map runs as {@code inner} runs it
+     */
+    public PinnedTopology(Topology inner, String taskset, Map<Role, String> lists) {
+        this.inner = inner;
+        this.taskset = taskset;
+        this.lists = Map.copyOf(lists);
+    }
+
+    @Override
+    public List<String> wrap(Role role, List<String> command) {
+        String list = lists.get(role);
+        if (list == null) {
+            return inner.wrap(role, command);
+        }
+        List<String> pinned = new ArrayList<>(List.of(taskset, "-c", list));
+        pinned.addAll(command);
+        return inner.wrap(role, pinned);
+    }
+
+    @Override
+    public String name() {
+        return inner.name();
+    }
+
+    @Override
+    public void setUp() throws Exception {
+        inner.setUp();
+    }
+
+    @Override
+    public String addressOf(Role role) {
+        return inner.addressOf(role);
+    }
+
+    @Override
+    public NetworkProbe networkProbe(Role role) {
+        return inner.networkProbe(role);
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+
+    @Override
+    public InetSocketAddress controlEndpoint(Role role, String host, int port) throws IOException {
+        return inner.controlEndpoint(role, host, port);
+    }
+
+    @Override
+    public Thread cleanupHook() {
+        return inner.cleanupHook();
+    }
+}
