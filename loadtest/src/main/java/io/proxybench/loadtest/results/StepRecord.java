@@ -11,6 +11,9 @@ import java.util.List;
  *
  * <p>A new per-step figure is one component of a part here, one line where it is measured, and one
  * column where it is shown: the files, their columns and their reading follow from this record.
+ *
+ * <p>{@code latencySpectrum} names the step's {@link LatencySpectrum} file in the front end's raw
+ * directory (run.json {@code frontEnds[].rawDir}), or is null when the generator gave none.
  */
 public record StepRecord(
         String frontEnd,
@@ -27,7 +30,8 @@ public record StepRecord(
         @Flat MachineFigures machine,
         @Flat Processes processes,
         @Flat JvmFigures jvm,
-        @Flat Ceiling ceiling) {
+        @Flat Ceiling ceiling,
+        String latencySpectrum) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -55,7 +59,7 @@ public record StepRecord(
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
-                null, null, null, null);
+                null, null, null, null, null);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */
