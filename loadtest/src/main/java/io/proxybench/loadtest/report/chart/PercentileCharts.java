@@ -6,6 +6,9 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import java.awt.BasicStroke;
+import java.awt.Font;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,16 +39,9 @@ public final class PercentileCharts {
         return Math.log10(100 / (100 - percent));
     }
 
-    /** The label of a tick on the nines axis: whole nines only ("99.9%"), blank between them. */
-    static String label(double x) {
-        long n = Math.round(x);
-        if (Math.abs(x - n) > 1e-6 || n < 0 || n > NINES) {
-            return " ";
-        }
-        if (n == 0) {
-            return "0%";
-        }
-        return new java.math.BigDecimal(100 - 100 / Math.pow(10, n)).setScale((int) n - 1, java.math.RoundingMode.HALF_EVEN)
+    /** The label of the n-th nine: "0%", "90%", "99%" ... "99.999%". */
+    static String label(int nines) {
+        return new BigDecimal(100 - 100 / Math.pow(10, nines)).setScale(Math.max(0, nines - 1), RoundingMode.HALF_EVEN)
                 .toPlainString() + "%";
     }
 
@@ -85,7 +81,8 @@ public final class PercentileCharts {
                 log ? "latency, ms (log scale)" : "latency, ms", ChartStyle.HEIGHT);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax((double) NINES);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(PercentileCharts::label);
+        // XChart places numeric ticks where it likes; the nines are drawn as lines and labels of their own
+        chart.getStyler().setXAxisTicksVisible(false);
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
         } else {
@@ -112,13 +109,19 @@ public final class PercentileCharts {
                     s.exact() ? "" : ", wrk quantiles");
             ChartStyle.frontEndSeries(chart.addSeries(name, x, y), i, false);
         }
-        // the median sits between two ticks of the axis: a marked line of its own
+        double labelY = log ? min * 1.08 : max * 0.04;
         chart.getStyler().setAnnotationLineColor(ChartStyle.REFERENCE_LINE);
         chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {4f, 4f}, 0f));
-        chart.getStyler().setAnnotationTextFontColor(ChartStyle.REFERENCE_LINE);
+        chart.getStyler().setAnnotationTextFontColor(ChartStyle.REFERENCE_LINE.darker());
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         chart.addAnnotation(new AnnotationLine(MEDIAN_X, true, false));
-        chart.addAnnotation(new AnnotationText("50%", MEDIAN_X + 0.12, log ? max : max * 0.97, false));
+        // a label is centred on its point: beside its line, not over it (left of the last, at the plot's edge)
+        chart.addAnnotation(new AnnotationText("50%", MEDIAN_X + 0.15, labelY, false));
+        for (int n = 1; n <= NINES; n++) {
+            chart.addAnnotation(new AnnotationLine(n, true, false));
+            chart.addAnnotation(new AnnotationText(label(n), n == NINES ? n - 0.3 : n + 0.12 + 0.03 * n, labelY, false));
+        }
         return chart;
     }
 
