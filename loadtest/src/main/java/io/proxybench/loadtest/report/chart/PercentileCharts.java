@@ -41,7 +41,7 @@ public final class PercentileCharts {
 
     /** The label of the n-th nine: "0%", "90%", "99%" ... "99.999%". */
     static String label(int nines) {
-        return new BigDecimal(100 - 100 / Math.pow(10, nines)).setScale(Math.max(0, nines - 1), RoundingMode.HALF_EVEN)
+        return new BigDecimal(100 - 100 / Math.pow(10, nines)).setScale(Math.max(0, nines - 2), RoundingMode.HALF_EVEN)
                 .toPlainString() + "%";
     }
 
