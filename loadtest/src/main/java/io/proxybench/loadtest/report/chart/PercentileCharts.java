@@ -116,11 +116,11 @@ public final class PercentileCharts {
         chart.getStyler().setAnnotationTextFontColor(ChartStyle.REFERENCE_LINE.darker());
         chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         chart.addAnnotation(new AnnotationLine(MEDIAN_X, true, false));
-        // a label is centred on its point: beside its line, not over it (left of the last, at the plot's edge)
-        chart.addAnnotation(new AnnotationText("50%", MEDIAN_X + 0.15, labelY, false));
+        // a label is centred on its point: it ends just left of its line (about 0.035 units a character)
+        chart.addAnnotation(new AnnotationText("50%", MEDIAN_X - 0.04 - 0.035 * 3 / 2.0, labelY, false));
         for (int n = 1; n <= NINES; n++) {
             chart.addAnnotation(new AnnotationLine(n, true, false));
-            chart.addAnnotation(new AnnotationText(label(n), n == NINES ? n - 0.3 : n + 0.12 + 0.03 * n, labelY, false));
+            chart.addAnnotation(new AnnotationText(label(n), n - 0.04 - 0.035 * label(n).length() / 2.0, labelY, false));
         }
         return chart;
     }
