@@ -3,6 +3,8 @@
 --                            so the figures never have to be scraped from wrk's text output.
 --   WRK_CONNECTION_CLOSE=1   every request carries "Connection: close": the front end closes the
 --                            connection after the response and wrk opens a new one (churn mode).
+--   WRK_PERCENTILES=P,P,...  percent levels (e.g. 0,10,...,99.999): done() adds "spectrum", the latency
+--                            at each as [level, microseconds], so the kit keeps the whole distribution.
 
 if os.getenv("WRK_CONNECTION_CLOSE") == "1" then
   wrk.headers["Connection"] = "close"
@@ -16,6 +18,22 @@ local function number(n)
     return string.format("%d", n)
   end
   return string.format("%.3f", n)
+end
+
+-- wrk keeps every latency to the microsecond; each level is one walk over that table
+local function spectrum(latency)
+  local levels = os.getenv("WRK_PERCENTILES")
+  if levels == nil or levels == "" then
+    return nil
+  end
+  local points = {}
+  for level in string.gmatch(levels, "[^,]+") do
+    local p = tonumber(level)
+    if p ~= nil and p >= 0 and p <= 100 then
+      points[#points + 1] = "[" .. string.format("%.6f", p) .. "," .. number(latency:percentile(p)) .. "]"
+    end
+  end
+  return '"spectrum":[' .. table.concat(points, ",") .. "]"
 end
 
 function done(summary, latency, requests)
@@ -44,6 +62,9 @@ function done(summary, latency, requests)
       .. ',"p90":' .. lat(latency:percentile(90)) .. ',"p99":' .. lat(latency:percentile(99))
       .. ',"max":' .. lat(latency.max) .. '}',
   }
+  if completed then
+    fields[#fields + 1] = spectrum(latency)
+  end
   local file = assert(io.open(path, "w"))
   file:write("{" .. table.concat(fields, ",") .. "}\n")
   file:close()

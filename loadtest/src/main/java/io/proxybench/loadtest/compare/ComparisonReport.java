@@ -35,6 +35,10 @@ public final class ComparisonReport {
         if (!cmp.onlyInCandidate().isEmpty()) {
             out.append("\nonly in candidate: ").append(String.join(", ", cmp.onlyInCandidate())).append('\n');
         }
+        String distribution = LatencyDistributionComparison.of(cmp).render();
+        if (!distribution.isEmpty()) {
+            out.append('\n').append(distribution);
+        }
         List<String> regressions = regressions(cmp);
         if (!regressions.isEmpty()) {
             out.append("\nworse beyond ").append(threshold).append(":\n");

@@ -7,6 +7,7 @@ import io.proxybench.loadtest.generator.LoadWindow;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.proc.ProcessSampler.Usage;
 import io.proxybench.loadtest.results.JvmFigures;
+import io.proxybench.loadtest.results.LatencySpectrum;
 import io.proxybench.loadtest.results.MachineFigures;
 import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
@@ -79,7 +80,9 @@ public final class StepFigures {
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
                 new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
-                after.originStats().since(before.originStats()));
+                after.originStats().since(before.originStats()),
+                result.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).map(f -> f.getFileName().toString())
+                        .findFirst().orElse(null));
     }
 
     /** Collections between the step's start and end, whichever way the rest was measured. */

@@ -12,6 +12,9 @@ import java.util.List;
  *
  * <p>A new per-step figure is one component of a part here, one line where it is measured, and one
  * column where it is shown: the files, their columns and their reading follow from this record.
+ *
+ * <p>{@code latencySpectrum} names the step's {@link LatencySpectrum} file in the front end's raw
+ * directory (run.json {@code frontEnds[].rawDir}), or is null when the generator gave none.
  */
 public record StepRecord(
         String frontEnd,
@@ -29,7 +32,8 @@ public record StepRecord(
         @Flat Processes processes,
         @Flat JvmFigures jvm,
         @Flat Ceiling ceiling,
-        OriginFaults originFaults) {
+        OriginFaults originFaults,
+        String latencySpectrum) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -60,7 +64,7 @@ public record StepRecord(
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     /** The same step with {@code flag} added (once). */
@@ -71,7 +75,7 @@ public record StepRecord(
         List<String> all = new ArrayList<>(flags);
         all.add(flag);
         return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults);
+                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */

@@ -12,11 +12,16 @@ import io.proxybench.loadtest.generator.wrk.WrkJsonParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.process.KitLayout;
+import io.proxybench.loadtest.results.LatencySpectrum;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Load from the built-in generator ({@code loadgen/}). The process and its connections live from a
@@ -27,6 +32,7 @@ import java.util.Optional;
 public final class BuiltinGenerator implements LoadGenerator {
 
     public static final String NAME = "builtin";
+    private static final Logger LOG = LoggerFactory.getLogger(BuiltinGenerator.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final GeneratorContext context;
@@ -100,7 +106,33 @@ public final class BuiltinGenerator implements LoadGenerator {
         }
         request.onProcessStart().accept(session.handle());
         String line = session.step(stepCommand(request), request.durationSec(), request.requestTimeout());
-        return parse(line, request.rawDir(), request.name());
+        return withSpectrum(parse(line, request.rawDir(), request.name()), request.rawDir(), request.name());
+    }
+
+    /**
+     * The step's result with its latency spectrum, merged from its interval log; without one when the
+     * log is missing or unreadable (the step's own figures stand without it).
+     */
+    static GeneratorResult withSpectrum(GeneratorResult result, Path rawDir, String name) {
+        Path hlog = rawDir.resolve("loadgen-" + name + ".hlog");
+        if (!Files.isRegularFile(hlog)) {
+            return result;
+        }
+        Path file = rawDir.resolve(LatencySpectrum.fileName(name));
+        try {
+            Optional<Histogram> total = IntervalLogSpectrum.merge(hlog);
+            if (total.isEmpty()) {
+                return result;
+            }
+            IntervalLogSpectrum.spectrum(total.get(), NAME).write(file);
+        } catch (IOException e) {
+            LOG.warn("step {}: no latency spectrum: {}", name, e.getMessage());
+            return result;
+        }
+        List<Path> files = new ArrayList<>(result.rawFiles());
+        files.add(file);
+        return new GeneratorResult(result.requests(), result.durationSec(), result.bytes(), result.latency(),
+                result.errors(), files, result.loadWindow());
     }
 
     /** One step's JSON line: the wrk summary's fields, and the step's files (summary and interval log). */

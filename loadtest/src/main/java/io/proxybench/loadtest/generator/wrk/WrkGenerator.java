@@ -8,6 +8,8 @@ import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.results.LatencySpectrum;
+import io.proxybench.loadtest.results.LatencySpectrumLevels;
 import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,15 +22,20 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Load from wrk: {@code wrk --latency -t -c -d --timeout -s report.lua URL}, one run per step. The
- * figures come from the JSON the script writes; wrk's text output is kept beside it.
+ * figures come from the JSON the script writes; wrk's text output is kept beside it, and the latency
+ * spectrum the script adds goes to the step's {@code latency-<step>.json}.
  */
 public final class WrkGenerator implements LoadGenerator {
 
     static final String SCRIPT_RESOURCE = "/wrk/report.lua";
     static final String SCRIPT_NAME = "wrk-report.lua";
+    /** The levels of the latency spectrum, handed to the script so that every generator uses the same ones. */
+    static final String PERCENTILES = LatencySpectrumLevels.levels().stream().map(LatencySpectrumLevels::text)
+            .collect(Collectors.joining(","));
 
     private final GeneratorContext context;
     private final Optional<Path> wrk;
@@ -77,7 +84,8 @@ public final class WrkGenerator implements LoadGenerator {
         Path errors = request.rawDir().resolve("wrk-" + request.name() + ".err");
         List<String> command = context.topology().wrap(Role.GENERATOR, command(binary, script(), request));
         Map<String, String> env = Map.of("WRK_JSON", json.toAbsolutePath().toString(),
-                "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0");
+                "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0",
+                "WRK_PERCENTILES", PERCENTILES);
         try {
             Files.deleteIfExists(json);
             Files.writeString(request.rawDir().resolve("wrk-" + request.name() + ".cmd"),
@@ -107,7 +115,20 @@ public final class WrkGenerator implements LoadGenerator {
                 throw new GeneratorException("wrk wrote no summary (" + json.getFileName() + ")"
                         + process.stderrTail().map(t -> ": " + t).orElse(""));
             }
-            return WrkJsonParser.parse(Files.readString(json), List.of(json, text));
+            String summary = Files.readString(json);
+            GeneratorResult result = WrkJsonParser.parse(summary, List.of(json, text));
+            Optional<LatencySpectrum> spectrum = WrkJsonParser.spectrum(summary);
+            if (spectrum.isEmpty()) {
+                return result;
+            }
+            Path spectrumFile = request.rawDir().resolve(LatencySpectrum.fileName(request.name()));
+            try {
+                spectrum.get().write(spectrumFile);
+            } catch (IOException e) {
+                throw new GeneratorException("cannot write " + spectrumFile + ": " + e.getMessage());
+            }
+            return new GeneratorResult(result.requests(), result.durationSec(), result.bytes(), result.latency(),
+                    result.errors(), List.of(json, text, spectrumFile), result.loadWindow());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GeneratorException("interrupted");

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
+import io.proxybench.loadtest.results.LatencySpectrum;
+import io.proxybench.loadtest.results.LatencySpectrumLevels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -72,5 +74,31 @@ class WrkJsonParserTest {
                 .hasMessageStartingWith("wrk summary is not JSON");
         assertThatThrownBy(() -> WrkJsonParser.parse("{}", List.of())).isInstanceOf(GeneratorException.class)
                 .hasMessageContaining("lacks");
+    }
+
+    @Test
+    void spectrumOfARealRunHoldsEveryLevelAndAgreesWithTheSummary() throws Exception {
+        // wrk 4.1, 50 connections for 3 s through nginx to the 50 ms stub origin, on a busy 2-core machine
+        String json = resource("keepalive-spectrum.json");
+        GeneratorResult r = WrkJsonParser.parse(json, List.of());
+        LatencySpectrum s = WrkJsonParser.spectrum(json).orElseThrow();
+
+        assertThat(s.source()).isEqualTo("wrk");
+        assertThat(s.exact()).isFalse();
+        assertThat(s.count()).isEqualTo(r.requests()).isEqualTo(1037);
+        assertThat(s.points()).extracting(LatencySpectrum.Point::percentile).isEqualTo(LatencySpectrumLevels.levels());
+        assertThat(s.valueUsAt(50)).isCloseTo(r.latency().p50Ms() * 1000, within(1e-6));
+        assertThat(s.valueUsAt(75)).isCloseTo(r.latency().p75Ms() * 1000, within(1e-6));
+        assertThat(s.valueUsAt(90)).isCloseTo(r.latency().p90Ms() * 1000, within(1e-6));
+        assertThat(s.valueUsAt(99)).isCloseTo(r.latency().p99Ms() * 1000, within(1e-6));
+        assertThat(s.maxUs()).isEqualTo(684109);
+    }
+
+    @Test
+    void summaryOfAnOlderScriptOrWithoutAnswersHasNoSpectrum() throws Exception {
+        assertThat(WrkJsonParser.spectrum(resource("keepalive-400.json"))).isEmpty();
+        assertThat(WrkJsonParser.spectrum(resource("silent-timeouts.json"))).isEmpty();
+        assertThatThrownBy(() -> WrkJsonParser.spectrum("{\"requests\":1,\"latencyUs\":{\"max\":5},\"spectrum\":[[50]]}"))
+                .isInstanceOf(GeneratorException.class).hasMessageContaining("spectrum point");
     }
 }

@@ -1,0 +1,132 @@
+package io.proxybench.loadtest.report.chart;
+
+import io.proxybench.loadtest.results.LatencySpectra;
+import io.proxybench.loadtest.results.LatencySpectrum;
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
+import java.awt.BasicStroke;
+import java.awt.Font;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
+import org.knowm.xchart.XYChart;
+
+/**
+ * One chart per step of the latency distribution, all front ends of the step on it: latency
+ * against the percentile, the percentile on a "nines" axis (log of 1 / (1 - p)), so 90 %, 99 %,
+ * 99.9 % ... are equally spaced and the tail gets as much room as the body. Drawn only for the
+ * steps whose latency spectra exist; an older run has none and gets no such charts.
+ */
+public final class PercentileCharts {
+
+    /** Where the chart of each nine is labelled: 90 % at 1, 99 % at 2, ... 99.999 % at 5. */
+    private static final int NINES = 5;
+    /** x of the median: log10(1 / (1 - 0.5)). */
+    private static final double MEDIAN_X = Math.log10(2);
+    private static final double LOG_SCALE_SPAN = 30;
+
+    private PercentileCharts() {
+    }
+
+    /** Position of {@code percent} on the nines axis. */
+    static double nines(double percent) {
+        return Math.log10(100 / (100 - percent));
+    }
+
+    /** The label of the n-th nine: "0%", "90%", "99%" ... "99.999%". */
+    static String label(int nines) {
+        return new BigDecimal(100 - 100 / Math.pow(10, nines)).setScale(Math.max(0, nines - 2), RoundingMode.HALF_EVEN)
+                .toPlainString() + "%";
+    }
+
+    /** Charts in step order, only for the steps where at least one front end has a spectrum. */
+    public static List<RenderedChart> render(RunResults results) {
+        List<RenderedChart> out = new ArrayList<>();
+        List<String> labels = results.frontEndLabels();
+        for (int step : results.connectionCounts()) {
+            List<Optional<LatencySpectrum>> spectra = new ArrayList<>();
+            for (String label : labels) {
+                Optional<StepRecord> record = results.step(label, step);
+                spectra.add(record.flatMap(r -> LatencySpectra.of(results, r)));
+            }
+            if (spectra.stream().allMatch(Optional::isEmpty)) {
+                continue;
+            }
+            String title = "Latency by percentile, " + results.run().unit().describe(step);
+            out.add(new RenderedChart(RunFiles.CHARTS + "/percentiles-" + step + ".png", title,
+                    ChartStyle.png(chart(title, labels, spectra))));
+        }
+        return out;
+    }
+
+    static XYChart chart(String title, List<String> labels, List<Optional<LatencySpectrum>> spectra) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (Optional<LatencySpectrum> s : spectra) {
+            for (LatencySpectrum.Point p : s.map(LatencySpectrum::points).orElse(List.of())) {
+                if (p.valueUs() > 0) {
+                    min = Math.min(min, p.valueUs() / 1000);
+                }
+                max = Math.max(max, p.valueUs() / 1000);
+            }
+        }
+        boolean log = min > 0 && max / min > LOG_SCALE_SPAN;
+        XYChart chart = ChartStyle.newChart(title, "percentile (log scale of 1 / (1 \u2212 p))",
+                log ? "latency, ms (log scale)" : "latency, ms", ChartStyle.HEIGHT);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax((double) NINES);
+        // XChart places numeric ticks where it likes; the nines are drawn as lines and labels of their own
+        chart.getStyler().setXAxisTicksVisible(false);
+        if (log) {
+            chart.getStyler().setYAxisLogarithmic(true);
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+        }
+        chart.getStyler().setYAxisDecimalPattern(max < 10 ? "#,##0.0" : "#,##0");
+        for (int i = 0; i < labels.size(); i++) {
+            if (spectra.get(i).isEmpty()) {
+                continue;
+            }
+            LatencySpectrum s = spectra.get(i).get();
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (LatencySpectrum.Point p : s.points()) {
+                if (p.percentile() < 100 && (!log || p.valueUs() > 0)) {
+                    x.add(nines(p.percentile()));
+                    y.add(p.valueUs() / 1000);
+                }
+            }
+            if (x.isEmpty()) {
+                continue;
+            }
+            String name = String.format(Locale.ROOT, "%s (max %s ms%s)", labels.get(i), milliseconds(s.maxUs()),
+                    s.exact() ? "" : ", wrk quantiles");
+            ChartStyle.frontEndSeries(chart.addSeries(name, x, y), i, false);
+        }
+        double labelY = log ? min * 1.08 : max * 0.04;
+        chart.getStyler().setAnnotationLineColor(ChartStyle.REFERENCE_LINE);
+        chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                new float[] {4f, 4f}, 0f));
+        chart.getStyler().setAnnotationTextFontColor(ChartStyle.REFERENCE_LINE.darker());
+        chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        chart.addAnnotation(new AnnotationLine(MEDIAN_X, true, false));
+        // a label is centred on its point: it ends just left of its line (about 0.035 units a character)
+        chart.addAnnotation(new AnnotationText("50%", MEDIAN_X - 0.04 - 0.035 * 3 / 2.0, labelY, false));
+        for (int n = 1; n <= NINES; n++) {
+            chart.addAnnotation(new AnnotationLine(n, true, false));
+            chart.addAnnotation(new AnnotationText(label(n), n - 0.04 - 0.035 * label(n).length() / 2.0, labelY, false));
+        }
+        return chart;
+    }
+
+    private static String milliseconds(double us) {
+        double ms = us / 1000;
+        return String.format(Locale.ROOT, ms < 10 ? "%.2f" : ms < 100 ? "%.1f" : "%.0f", ms);
+    }
+}
