@@ -103,7 +103,8 @@ public class RunOptions {
 
     @Option(names = "--topology", paramLabel = "NAME", defaultValue = "loopback",
             description = "loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
-                    + " veth links (root) (default: ${DEFAULT-VALUE}).")
+                    + " veth links (root); hosts: each role on the box --hosts names, over ssh"
+                    + " (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--link", paramLabel = "RATE",
@@ -117,6 +118,10 @@ public class RunOptions {
     @Option(names = "--apply-sysctl",
             description = "netns: set sysctl/proxybench.conf's values inside the namespaces (never on the machine).")
     boolean applySysctl;
+
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "hosts: where each role runs, reached over ssh (format: docs/topology.md).")
+    Path hosts;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

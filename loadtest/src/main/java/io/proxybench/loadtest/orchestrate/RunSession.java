@@ -29,6 +29,7 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadataFile;
 import io.proxybench.loadtest.results.SamplesFile;
+import io.proxybench.loadtest.sample.HostSamplers;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.topology.Role;
@@ -79,7 +80,7 @@ public final class RunSession {
         int cores = Runtime.getRuntime().availableProcessors();
         List<String> warnings = new ArrayList<>(notes);
         List<String> limitLines = checkLimits(warnings);
-        Topology topology = TopologyFactory.create(plan.topology());
+        Topology topology = TopologyFactory.create(plan, javaBinary, layout);
         RunFiles run = RunFiles.named(plan.outDir(), ZonedDateTime.now());
         ChildProcessRegistry processes = new ChildProcessRegistry();
         // registered before set-up, so that an interrupted set-up is still undone
@@ -136,7 +137,9 @@ public final class RunSession {
         JvmAdminSampler jvm = new JvmAdminSampler(Duration.ofMillis(800));
         try (SamplesFile csv = new SamplesFile(run.samplesCsv());
                 SamplingLoop sampler = new SamplingLoop(new ProcStatSampler(PROC), new LoadAvgSampler(PROC),
-                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv)) {
+                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv);
+                HostSamplers hostSamplers = HostSamplers.start(launch.topology().hostSamplers(), sampler, csv,
+                        run.dir())) {
             sampler.start();
             FrontEndRound round = new FrontEndRound(plan, launch, generator, sampler, processSampler, jvm, ticks,
                     recorder, run, interrupted::get);

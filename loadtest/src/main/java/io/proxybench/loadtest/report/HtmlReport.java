@@ -62,6 +62,7 @@ public final class HtmlReport {
         ratios(results, h);
         aggregate(run.unit(), charts.aggregate(), h);
         timelines(results, charts.timelines(), h);
+        HostTimelinesSection.append(charts.hostTimelines(), h);
         gatling(GatlingReports.find(results), h);
         h.append("</body>\n</html>\n");
         return h.toString();
@@ -199,7 +200,7 @@ public final class HtmlReport {
         return charts.stream().filter(c -> c.path().endsWith("/" + kind + ".png")).findFirst().orElse(null);
     }
 
-    private static void figure(RenderedChart chart, StringBuilder h) {
+    static void figure(RenderedChart chart, StringBuilder h) {
         h.append("<figure><img alt=\"").append(Html.escape(chart.title())).append("\" title=\"")
                 .append(Html.escape(chart.path())).append("\" src=\"data:image/png;base64,")
                 .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");

@@ -1,6 +1,7 @@
 /**
  * The once-a-second look at the machine and the processes during a run (SamplingLoop): reads proc
  * and the JVM front ends' admin /metrics (JvmAdminSampler), writes each second as a Sample to
- * samples.csv, and keeps the samples for slicing into steps (StepWindow).
+ * samples.csv, and keeps the samples for slicing into steps (StepWindow). Boxes other than the
+ * kit's (the hosts topology) stream their own line a second (HostSamplers), written with their host.
  */
 package io.proxybench.loadtest.sample;

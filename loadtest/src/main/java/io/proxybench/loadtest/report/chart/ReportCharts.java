@@ -8,19 +8,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** All charts of a run: figures against connections, and per front end over time. */
-public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
+/**
+ * All charts of a run: figures against connections, per front end over time, and (hosts topology)
+ * per other box over time.
+ */
+public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines,
+        Map<String, List<RenderedChart>> hostTimelines) {
+
+    /** Charts of a run whose samples are all of the kit's machine. */
+    public ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
+        this(aggregate, timelines, Map.of());
+    }
 
     /** The time charts drawn for each front end, in grid order (file names under charts/&lt;front end&gt;/). */
     public static final List<String> TIMELINE_KINDS = TimelineCharts.KINDS;
 
     public static ReportCharts render(RunResults results) {
-        return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results));
+        return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results),
+                TimelineCharts.renderHosts(results));
     }
 
     public List<RenderedChart> all() {
         List<RenderedChart> all = new ArrayList<>(aggregate);
         timelines.values().forEach(all::addAll);
+        hostTimelines.values().forEach(all::addAll);
         return all;
     }
 
