@@ -60,8 +60,8 @@ class SshLoopbackRunTest {
             assertThat(runDir.resolve("report.html")).isRegularFile();
             JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
             assertThat(run.get("status").asText()).isEqualTo("finished");
-            assertThat(run.get("topology").get("name").asText()).isEqualTo("hosts");
-            String runId = run.get("topology").get("runId").asText();
+            assertThat(run.get("topologyDetails").get("name").asText()).isEqualTo("hosts");
+            String runId = run.get("topologyDetails").get("runId").asText();
             for (JsonNode step : JSON.readTree(runDir.resolve("steps.json").toFile())) {
                 assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
                 assertThat(step.get("rps").asDouble()).as(step.toString()).isPositive();

@@ -64,7 +64,7 @@ class SshNamespacesRunTest {
             assertThat(runDir.resolve("report.md")).content().contains("| netty");
             assertThat(runDir.resolve("report.html")).isRegularFile();
             JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
-            String runId = run.get("topology").get("runId").asText();
+            String runId = run.get("topologyDetails").get("runId").asText();
             for (JsonNode step : JSON.readTree(runDir.resolve("steps.json").toFile())) {
                 assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
                 assertThat(step.get("rps").asDouble()).as(step.toString()).isPositive();
