@@ -30,9 +30,11 @@ final class BoxCheck {
      * @param box         the box as the hosts file names it, for the lines
      * @param report      the script's output
      * @param connections the largest step: descriptors and backlog it needs on the box
-     * @param kitMidpointNanos the kit's wall clock (epoch ns) halfway through the ssh call
+     * @param kitBeforeNanos the kit's wall clock (epoch ns) when it started the ssh call
+     * @param kitAfterNanos  the kit's wall clock when the call had ended: the box's clock, read
+     *                       in between, is off only by how far it lies outside these two
      */
-    static List<Problem> judge(String box, String report, int connections, long kitMidpointNanos) {
+    static List<Problem> judge(String box, String report, int connections, long kitBeforeNanos, long kitAfterNanos) {
         List<Problem> problems = new ArrayList<>();
         for (String line : report.split("\\R")) {
             String[] parts = line.strip().split("\\s+", 3);
@@ -53,7 +55,7 @@ final class BoxCheck {
                         sysctl(box, parts[1], parts[2], connections).ifPresent(problems::add);
                     }
                 }
-                case "clock" -> clock(box, parts[1], kitMidpointNanos).ifPresent(problems::add);
+                case "clock" -> clock(box, parts[1], kitBeforeNanos, kitAfterNanos).ifPresent(problems::add);
                 default -> {
                     // ssh's own notices (a new known host, say) are not the script's
                 }
@@ -109,9 +111,11 @@ final class BoxCheck {
         }
     }
 
-    private static Optional<Problem> clock(String box, String value, long kitMidpointNanos) {
+    private static Optional<Problem> clock(String box, String value, long kitBeforeNanos, long kitAfterNanos) {
         try {
-            long offsetMs = (Long.parseLong(value) - kitMidpointNanos) / 1_000_000;
+            long remote = Long.parseLong(value);
+            long offsetMs = remote < kitBeforeNanos ? (remote - kitBeforeNanos) / 1_000_000
+                    : remote > kitAfterNanos ? (remote - kitAfterNanos) / 1_000_000 : 0;
             return Math.abs(offsetMs) <= CLOCK_WARN_MS ? Optional.empty()
                     : Optional.of(new Problem(false, box + ": clock is " + Math.abs(offsetMs) + " ms "
                             + (offsetMs > 0 ? "ahead of" : "behind") + " this machine's (run NTP/chrony on both"

@@ -118,12 +118,12 @@ public final class SshTopology implements Topology {
             } catch (IOException e) {
                 throw new TopologyException(box.target() + ": cannot check the box: " + e.getMessage(), e);
             }
-            long midpoint = (before + System.currentTimeMillis() * 1_000_000L) / 2;
+            long after = System.currentTimeMillis() * 1_000_000L;
             if (!result.ok()) {
                 throw new TopologyException(box.target() + ": cannot check the box: " + result.oneLine());
             }
             for (BoxCheck.Problem problem : BoxCheck.judge(box.target(), result.output(), needs.connections(),
-                    midpoint)) {
+                    before, after)) {
                 LOG.warn("{}", problem.line());
                 checkLines.add(problem.line());
                 if (problem.blocking()) {
