@@ -13,7 +13,8 @@ import picocli.CommandLine;
         synopsisSubcommandLabel = "COMMAND",
         description = "Ramped load tests of HTTP edge proxies: Netty and Tomcat front ends (nginx as reference)"
                 + " in front of a stub origin.",
-        subcommands = {RunCommand.class, ReportCommand.class, CompareCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, ReportCommand.class, CompareCommand.class, CleanupCommand.class,
+            CommandLine.HelpCommand.class})
 public final class ProxybenchMain implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProxybenchMain.class);
@@ -54,7 +55,7 @@ public final class ProxybenchMain implements Runnable {
     /** Without a command: the usage, as an error. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (run, report, compare)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (run, report, compare, cleanup)");
     }
 
     /** The version of the jar, from the Maven metadata packed into it. */

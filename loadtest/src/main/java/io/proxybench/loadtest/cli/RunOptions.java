@@ -107,7 +107,8 @@ public class RunOptions {
 
     @Option(names = "--topology", paramLabel = "NAME", defaultValue = "loopback",
             description = "loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
-                    + " veth links (root) (default: ${DEFAULT-VALUE}).")
+                    + " veth links (root); hosts: each role on the box --hosts names, over ssh"
+                    + " (default: ${DEFAULT-VALUE}).")
     String topology;
 
     @Option(names = "--link", paramLabel = "RATE",
@@ -129,6 +130,9 @@ public class RunOptions {
         "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as taskset"
             + " writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs on every CPU."})
     String cpus;
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "hosts: where each role runs, reached over ssh (format: docs/topology.md).")
+    Path hosts;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

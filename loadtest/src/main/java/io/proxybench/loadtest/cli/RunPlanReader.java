@@ -269,18 +269,19 @@ public final class RunPlanReader {
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {
         String name = o.topology.trim().toLowerCase(Locale.ROOT);
-        if (!name.equals(TopologyOptions.LOOPBACK) && !name.equals(TopologyOptions.NETNS)) {
-            throw new PlanException("--topology: unknown topology '" + o.topology + "' (expected loopback, netns)");
+        if (!List.of(TopologyOptions.LOOPBACK, TopologyOptions.NETNS, TopologyOptions.HOSTS).contains(name)) {
+            throw new PlanException("--topology: unknown topology '" + o.topology + "' (expected loopback, netns, hosts)");
         }
-        if (name.equals(TopologyOptions.LOOPBACK) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
+        if (!name.equals(TopologyOptions.NETNS) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
             throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
         }
+        Path hosts = HostsOption.check(name, o.hosts);
         try {
             LinkShaping.parse(o.link, o.linkDelay);
         } catch (IllegalArgumentException e) {
             throw new PlanException(e.getMessage());
         }
-        return new TopologyOptions(name, o.link, o.linkDelay, o.applySysctl);
+        return new TopologyOptions(name, o.link, o.linkDelay, o.applySysctl, hosts);
     }
 
     private static Path javaHome(Path javaHome) throws PlanException {

@@ -29,6 +29,7 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadataFile;
 import io.proxybench.loadtest.results.SamplesFile;
+import io.proxybench.loadtest.sample.HostSamplers;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.topology.Role;
@@ -79,7 +80,7 @@ public final class RunSession {
         int cores = Runtime.getRuntime().availableProcessors();
         List<String> warnings = new ArrayList<>(notes);
         List<String> limitLines = checkLimits(warnings);
-        Topology topology = TopologyFactory.create(plan.topology());
+        Topology topology = TopologyFactory.create(plan, javaBinary, layout);
         Topology placed = TopologyFactory.pinned(topology, plan.cpuPinning());
         RunFiles run = RunFiles.named(plan.outDir(), ZonedDateTime.now());
         ChildProcessRegistry processes = new ChildProcessRegistry();
@@ -142,7 +143,9 @@ public final class RunSession {
         settle.measureBaseline();
         try (SamplesFile csv = new SamplesFile(run.samplesCsv());
                 SamplingLoop sampler = new SamplingLoop(procStat, new LoadAvgSampler(PROC),
-                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv)) {
+                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv);
+                HostSamplers hostSamplers = HostSamplers.start(launch.topology().hostSamplers(), sampler, csv,
+                        run.dir())) {
             sampler.start();
             FrontEndRound round = new FrontEndRound(plan, launch, generator, sampler, processSampler, jvm, ticks,
                     recorder, run, interrupted::get, settle);

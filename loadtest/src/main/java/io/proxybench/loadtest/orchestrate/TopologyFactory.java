@@ -2,6 +2,8 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.topology.LoopbackTopology;
@@ -11,6 +13,9 @@ import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import io.proxybench.loadtest.topology.netns.NetnsSupport;
 import io.proxybench.loadtest.topology.netns.NetnsTopology;
+import io.proxybench.loadtest.topology.ssh.HostsFile;
+import io.proxybench.loadtest.topology.ssh.SshTopology;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -26,9 +31,13 @@ final class TopologyFactory {
     private TopologyFactory() {
     }
 
-    static Topology create(TopologyOptions options) throws PlanException {
+    static Topology create(RunPlan plan, Path javaBinary, KitLayout layout) throws PlanException {
+        TopologyOptions options = plan.topology();
         if (options.name().equals(TopologyOptions.LOOPBACK)) {
             return new LoopbackTopology();
+        }
+        if (options.name().equals(TopologyOptions.HOSTS)) {
+            return new SshTopology(hostsFile(options), HostsTopologyNeeds.of(plan, javaBinary, layout));
         }
         LinkShaping shaping = shaping(options);
         String reason = NetnsSupport.unavailableReason(shaping).orElse(null);
@@ -58,6 +67,16 @@ final class TopologyFactory {
         LOG.info("CPU pinning (taskset -c): {}", pinning.describe());
         pinning.sharedCpuWarnings().forEach(w -> LOG.warn("CPU pinning: {}", w));
         return new PinnedTopology(topology, taskset.toString(), lists);
+    }
+
+    private static HostsFile hostsFile(TopologyOptions options) throws PlanException {
+        try {
+            return HostsFile.read(options.hostsFile());
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(e.getMessage());
+        } catch (IOException e) {
+            throw new PlanException("--hosts: cannot read " + options.hostsFile() + ": " + e.getMessage());
+        }
     }
 
     static LinkShaping shaping(TopologyOptions options) throws PlanException {

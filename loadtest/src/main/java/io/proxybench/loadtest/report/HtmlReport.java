@@ -68,6 +68,7 @@ public final class HtmlReport {
         aggregate(run.unit(), charts.aggregate(), h);
         percentiles(charts.percentiles(), h);
         timelines(results, charts.timelines(), h);
+        HostTimelinesSection.append(charts.hostTimelines(), h);
         gatling(GatlingReports.find(results), h);
         ProfileFiles.appendHtml(results, h);
         h.append("</body>\n</html>\n");
@@ -217,7 +218,7 @@ public final class HtmlReport {
         return charts.stream().filter(c -> c.path().endsWith("/" + kind + ".png")).findFirst().orElse(null);
     }
 
-    private static void figure(RenderedChart chart, StringBuilder h) {
+    static void figure(RenderedChart chart, StringBuilder h) {
         h.append("<figure><img alt=\"").append(Html.escape(chart.title())).append("\" title=\"")
                 .append(Html.escape(chart.path())).append("\" src=\"data:image/png;base64,")
                 .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");

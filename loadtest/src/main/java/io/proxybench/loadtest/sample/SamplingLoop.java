@@ -91,6 +91,16 @@ public final class SamplingLoop implements AutoCloseable {
         this.connections = connections;
     }
 
+    /** The front end being watched, or null between front ends. */
+    public Watch watching() {
+        return watch;
+    }
+
+    /** The step in progress (0 between steps and during warm-up). */
+    public int stepInProgress() {
+        return connections;
+    }
+
     public void generator(ProcessHandle generator) {
         this.generator = generator;
     }

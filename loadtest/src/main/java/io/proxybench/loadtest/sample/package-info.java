@@ -3,6 +3,7 @@
  * and the JVM front ends' admin /metrics (JvmAdminSampler), writes each second as a Sample to
  * samples.csv, and keeps the samples for slicing into steps (StepWindow). Also the readings taken
  * at a step's edges and after a front end's last step: the origin's own counters (OriginStatsReader)
- * and the proxy's origin pool once the load is off (OriginPoolReader).
+ * and the proxy's origin pool once the load is off (OriginPoolReader). Boxes other than the kit's
+ * (the hosts topology) stream their own line a second (HostSamplers), written with their host.
  */
 package io.proxybench.loadtest.sample;

@@ -33,13 +33,28 @@ public final class PinnedTopology implements Topology {
 
     @Override
     public List<String> wrap(Role role, List<String> command) {
+        return inner.wrap(role, pinned(role, command));
+    }
+
+    @Override
+    public List<String> wrap(Role role, List<String> command, Map<String, String> env) {
+        return inner.wrap(role, pinned(role, command), env);
+    }
+
+    /** {@code command} under {@code taskset -c} when its role is pinned, inside whatever the inner topology adds. */
+    private List<String> pinned(Role role, List<String> command) {
         String list = lists.get(role);
         if (list == null) {
-            return inner.wrap(role, command);
+            return command;
         }
         List<String> pinned = new ArrayList<>(List.of(taskset, "-c", list));
         pinned.addAll(command);
-        return inner.wrap(role, pinned);
+        return pinned;
+    }
+
+    @Override
+    public Map<String, List<String>> hostSamplers() {
+        return inner.hostSamplers();
     }
 
     @Override

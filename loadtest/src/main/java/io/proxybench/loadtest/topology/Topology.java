@@ -30,10 +30,29 @@ public interface Topology extends AutoCloseable {
     List<String> wrap(Role role, List<String> command);
 
     /**
+     * Like {@link #wrap(Role, List)} for a command that needs {@code env} in its environment. Places on
+     * this machine inherit the environment the kit gives the process; another host's do not, so
+     * there the topology carries it in the command.
+     */
+    default List<String> wrap(Role role, List<String> command, Map<String, String> env) {
+        return wrap(role, command);
+    }
+
+    /**
      * The network interface whose counters show the traffic of {@code role} (for the Mbps column),
      * and the command prefix needed to read them ({@code /proc/net/dev} of that place).
      */
     NetworkProbe networkProbe(Role role);
+
+    /**
+     * Places whose machine is not the kit's, by name, each with the command of a session that prints
+     * one line of its figures a second ({@code t=<epoch ms> cpu=... ctxt=... run=... load1=... memfree=...
+     * rx=... tx=... <role>=<pid>,<cpu ticks>,<rss kB>,<threads>}). Empty where every role runs on this
+     * machine: its figures are sampled directly.
+     */
+    default Map<String, List<String>> hostSamplers() {
+        return Map.of();
+    }
 
     /** Removes whatever {@link #setUp()} created; must be safe to call after a failed set-up. */
     @Override

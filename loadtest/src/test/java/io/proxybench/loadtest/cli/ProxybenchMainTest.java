@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.proxybench.loadtest.proc.OpenFileLimit;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class ProxybenchMainTest {
@@ -36,6 +38,37 @@ class ProxybenchMainTest {
         assertThat(err.toString()).isEqualTo("proxybench run: --model open needs --generator gatling, builtin (wrk keeps"
                 + " a fixed number of connections) (see proxybench run --help)" + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
+    }
+
+    @Test
+    void aBadHostsFileIsOneLineNamingItsLine(@TempDir Path dir) throws Exception {
+        Path hosts = dir.resolve("bench.hosts");
+        Files.writeString(hosts, "generator = local\nproxy = ftp://proxy-1\norigin = local\n");
+
+        assertThat(run("run", "--topology", "hosts", "--hosts", hosts.toString(), "--out", "target/never")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("proxybench run: " + hosts + ":2: bad target for proxy: 'ftp://proxy-1'"
+                + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run --help)"
+                + System.lineSeparator());
+        assertThat(new java.io.File("target/never")).doesNotExist();
+    }
+
+    @Test
+    void theHostsTopologyNeedsAHostsFileAndOnlyItTakesOne() {
+        assertThat(run("run", "--topology", "hosts", "--out", "target/never")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("proxybench run: --topology hosts needs --hosts FILE");
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--hosts", "bench.hosts", "--out", "target/never")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("proxybench run: --hosts needs --topology hosts");
+    }
+
+    @Test
+    void cleanupWithABadHostsFileIsOneLine(@TempDir Path dir) throws Exception {
+        Path hosts = dir.resolve("bench.hosts");
+        Files.writeString(hosts, "generator = local\nproxy = local\n");
+
+        assertThat(run("cleanup", "--hosts", hosts.toString())).isEqualTo(2);
+        assertThat(err.toString().lines()).singleElement().asString()
+                .startsWith("proxybench cleanup: " + hosts + ": no entry for role origin");
     }
 
     @Test

@@ -82,10 +82,10 @@ public final class WrkGenerator implements LoadGenerator {
         Path json = request.rawDir().resolve("wrk-" + request.name() + ".json");
         Path text = request.rawDir().resolve("wrk-" + request.name() + ".txt");
         Path errors = request.rawDir().resolve("wrk-" + request.name() + ".err");
-        List<String> command = context.topology().wrap(Role.GENERATOR, command(binary, script(), request));
         Map<String, String> env = Map.of("WRK_JSON", json.toAbsolutePath().toString(),
                 "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0",
                 "WRK_PERCENTILES", PERCENTILES);
+        List<String> command = context.topology().wrap(Role.GENERATOR, command(binary, script(), request), env);
         try {
             Files.deleteIfExists(json);
             Files.writeString(request.rawDir().resolve("wrk-" + request.name() + ".cmd"),

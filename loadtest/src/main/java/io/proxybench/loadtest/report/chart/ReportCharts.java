@@ -9,15 +9,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * All charts of a run: figures against connections, per front end over time, and per step the latency
- * by percentile (none for a run without latency spectra).
+ * All charts of a run: figures against connections, per front end over time, per step the latency
+ * by percentile (none for a run without latency spectra), and (hosts topology) per other box over time.
  */
 public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines,
-        List<RenderedChart> percentiles) {
+        List<RenderedChart> percentiles, Map<String, List<RenderedChart>> hostTimelines) {
 
-    /** Charts of a run without latency spectra. */
+    /** Charts of a run without latency spectra whose samples are all of the kit's machine. */
     public ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
-        this(aggregate, timelines, List.of());
+        this(aggregate, timelines, List.of(), Map.of());
     }
 
     /** The time charts drawn for each front end, in grid order (file names under charts/&lt;front end&gt;/). */
@@ -25,13 +25,14 @@ public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<Rende
 
     public static ReportCharts render(RunResults results) {
         return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results),
-                PercentileCharts.render(results));
+                PercentileCharts.render(results), TimelineCharts.renderHosts(results));
     }
 
     public List<RenderedChart> all() {
         List<RenderedChart> all = new ArrayList<>(aggregate);
         timelines.values().forEach(all::addAll);
         all.addAll(percentiles);
+        hostTimelines.values().forEach(all::addAll);
         return all;
     }
 

@@ -51,7 +51,8 @@ final class TimelineCharts {
         Map<String, String> dirs = ChartDirectories.of(labels);
         for (int i = 0; i < labels.size(); i++) {
             String label = labels.get(i);
-            List<Sample> samples = results.samplesOf(label);
+            // rows of other boxes (hosts topology) have their own charts: renderHosts
+            List<Sample> samples = results.samplesOf(label).stream().filter(s -> s.host() == null).toList();
             if (samples.isEmpty()) {
                 continue;
             }
@@ -65,6 +66,38 @@ final class TimelineCharts {
                 }
             }
             out.put(label, charts);
+        }
+        return out;
+    }
+
+    /**
+     * Per other box of a hosts-topology run (the samples' {@code host}), its machine and its roles'
+     * processes over the whole run; empty for a run whose samples are all of the kit's machine.
+     */
+    static Map<String, List<RenderedChart>> renderHosts(RunResults results) {
+        Map<String, List<Sample>> byHost = new LinkedHashMap<>();
+        for (Sample s : results.samples()) {
+            if (s.host() != null && !s.host().isEmpty()) {
+                byHost.computeIfAbsent(s.host(), h -> new ArrayList<>()).add(s);
+            }
+        }
+        Map<String, List<RenderedChart>> out = new LinkedHashMap<>();
+        int i = 0;
+        for (Map.Entry<String, List<Sample>> host : byHost.entrySet()) {
+            List<Sample> samples = host.getValue();
+            TimeAxis axis = TimeAxis.of(samples);
+            String dir = RunFiles.CHARTS + "/hosts/" + host.getKey().replaceAll("[^A-Za-z0-9.-]", "_");
+            List<RenderedChart> charts = new ArrayList<>();
+            // a box's core count is not recorded: its per-process CPU stays in one-core units
+            for (Spec spec : specs(ChartStyle.color(i++), null)) {
+                XYChart chart = spec.file().equals("gc") ? null
+                        : chart(host.getKey(), spec, samples, axis, results.run().unit());
+                if (chart != null) {
+                    charts.add(new RenderedChart(dir + "/" + spec.file() + ".png", host.getKey() + ": " + spec.title(),
+                            ChartStyle.png(chart)));
+                }
+            }
+            out.put(host.getKey(), charts);
         }
         return out;
     }

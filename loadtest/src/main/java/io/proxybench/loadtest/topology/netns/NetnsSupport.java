@@ -3,6 +3,7 @@ package io.proxybench.loadtest.topology.netns;
 import io.proxybench.loadtest.proc.UserId;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.topology.ShortRunId;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +44,7 @@ public final class NetnsSupport {
             return false;
         }
         String ipPath = Executables.find("ip").map(Path::toString).orElse("ip");
-        String probe = "pb-probe-" + NetnsTopology.newRunId();
+        String probe = "pb-probe-" + ShortRunId.next();
         CommandRunner run = CommandRunner.processes(Duration.ofSeconds(10));
         try {
             if (!run.run(List.of(ipPath, "netns", "add", probe)).ok()) {

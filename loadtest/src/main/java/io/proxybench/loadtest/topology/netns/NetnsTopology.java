@@ -5,17 +5,16 @@ import io.proxybench.loadtest.proc.SysctlFile;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.ShortRunId;
 import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +64,6 @@ public final class NetnsTopology implements Topology {
     static final String ORIGIN_IF = "pb-proxy";
 
     private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(30);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final LinkShaping shaping;
     private final String runId;
@@ -83,7 +81,7 @@ public final class NetnsTopology implements Topology {
 
     /** Namespaces {@code pb-<6 hex>-gen|proxy|origin}; {@code shaping} may be {@link LinkShaping#none()}. */
     public NetnsTopology(LinkShaping shaping) {
-        this(shaping, newRunId(), CommandRunner.processes(COMMAND_TIMEOUT),
+        this(shaping, ShortRunId.next(), CommandRunner.processes(COMMAND_TIMEOUT),
                 tool("ip"), tool("tc"), () -> NetnsSupport.unavailableReason(shaping));
     }
 
@@ -390,11 +388,5 @@ public final class NetnsTopology implements Topology {
 
     private static String tool(String name) {
         return Executables.find(name).map(Path::toString).orElse(name);
-    }
-
-    static String newRunId() {
-        byte[] bytes = new byte[3];
-        RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
     }
 }

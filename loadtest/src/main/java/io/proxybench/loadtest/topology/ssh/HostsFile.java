@@ -27,6 +27,8 @@ import java.util.stream.Collectors;
  * origin    = ssh:bench@10.0.0.13:2222
  * proxy.address   = 10.0.0.12     # what other roles connect to (default: the ssh host)
  * proxy.interface = eno1          # NIC for the Mbps column (default: eth0; lo for a local role)
+ * ssh.config      = bench-ssh.conf  # passed to every ssh and rsync as -F (relative to this file)
+ * remote.dir      = .cache/proxybench  # the kit's files on each box (relative to the login's home)
  * </pre>
  */
 public final class HostsFile {
@@ -60,12 +62,22 @@ public final class HostsFile {
     private static final String ROLES = Arrays.stream(Role.values())
             .map(r -> r.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
 
+    /** Where the kit keeps its files on a box when the file does not say: under the login's home. */
+    public static final String DEFAULT_REMOTE_DIR = ".cache/proxybench";
+
+    private static final Pattern REMOTE_DIR = Pattern.compile("[A-Za-z0-9_./-]+");
+    private static final List<String> GLOBAL_KEYS = List.of("ssh.config", "remote.dir");
+
     private final Path source;
     private final Map<Role, Place> places;
+    private final Path sshConfig;
+    private final String remoteDir;
 
-    private HostsFile(Path source, Map<Role, Place> places) {
+    private HostsFile(Path source, Map<Role, Place> places, Path sshConfig, String remoteDir) {
         this.source = source;
         this.places = Collections.unmodifiableMap(places);
+        this.sshConfig = sshConfig;
+        this.remoteDir = remoteDir;
     }
 
     /** @throws IllegalArgumentException one line, naming the file, the line and what is wrong */
@@ -109,7 +121,31 @@ public final class HostsFile {
             places.put(role, place(role, target, values, lineOf, source));
         }
         checkLocalAddresses(places, lineOf, source);
-        return new HostsFile(source, places);
+        return new HostsFile(source, places, sshConfig(values, lineOf, source), remoteDir(values, lineOf, source));
+    }
+
+    /** {@code ssh.config}, relative to the hosts file's directory; it must exist (ssh would fail later, less clearly). */
+    private static Path sshConfig(Map<String, String> values, Map<String, Integer> lineOf, Path source) {
+        String value = values.get("ssh.config");
+        if (value == null) {
+            return null;
+        }
+        Path dir = source.toAbsolutePath().getParent();
+        Path config = dir == null ? Path.of(value).toAbsolutePath() : dir.resolve(value).normalize();
+        if (!Files.isRegularFile(config)) {
+            throw new IllegalArgumentException(source + ":" + lineOf.get("ssh.config") + ": ssh.config: no file "
+                    + config);
+        }
+        return config;
+    }
+
+    private static String remoteDir(Map<String, String> values, Map<String, Integer> lineOf, Path source) {
+        String value = values.getOrDefault("remote.dir", DEFAULT_REMOTE_DIR);
+        if (!REMOTE_DIR.matcher(value).matches() || value.contains("..")) {
+            throw new IllegalArgumentException(source + ":" + lineOf.get("remote.dir") + ": bad remote.dir '" + value
+                    + "' (a path of letters, digits and ._-/, absolute or under the login's home)");
+        }
+        return value;
     }
 
     public Path source() {
@@ -122,6 +158,16 @@ public final class HostsFile {
 
     public Map<Role, Place> places() {
         return places;
+    }
+
+    /** The ssh client configuration every ssh and rsync call gets as {@code -F}, or null for ssh's own. */
+    public Path sshConfig() {
+        return sshConfig;
+    }
+
+    /** The kit's directory on each box: absolute, or relative to the login's home. */
+    public String remoteDir() {
+        return remoteDir;
     }
 
     private static Place place(Role role, String target, Map<String, String> values, Map<String, Integer> lineOf,
@@ -161,11 +207,15 @@ public final class HostsFile {
     }
 
     private static void checkKey(String key, String where) {
+        if (GLOBAL_KEYS.contains(key)) {
+            return;
+        }
         String role = key.contains(".") ? key.substring(0, key.indexOf('.')) : key;
         String attribute = key.contains(".") ? key.substring(key.indexOf('.') + 1) : "";
         boolean knownRole = Arrays.stream(Role.values()).anyMatch(r -> r.name().equalsIgnoreCase(role));
         if (!knownRole) {
-            throw new IllegalArgumentException(where + "unknown role '" + role + "' (expected " + ROLES + ")");
+            throw new IllegalArgumentException(where + "unknown role '" + role + "' (expected " + ROLES
+                    + ", or " + String.join(", ", GLOBAL_KEYS) + ")");
         }
         if (!attribute.isEmpty() && !attribute.equals("address") && !attribute.equals("interface")) {
             throw new IllegalArgumentException(where + "unknown setting '" + key + "' (expected " + role + ", "

@@ -3,40 +3,61 @@ package io.proxybench.loadtest.topology.ssh;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.ShortRunId;
 import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Each role on the box a {@link HostsFile} names, started over ssh (key-based, never prompting).
  * The kit stays on its own machine; remote commands go through {@code ssh -o BatchMode=yes}.
  *
- * <p>Processes started through ssh without a terminal are not stopped by ending the ssh client:
- * the orchestrator stops them itself (for example with a remote {@code kill}) before {@link #close()}.
+ * <p>A remote command runs under a small shell wrapper ({@code run-role.sh}) that records its pid
+ * in the run's state on the box and stops it once its ssh session ends, so stopping the local ssh
+ * client stops the remote process. {@link #close()} stops whatever of the run is still running
+ * there and removes the state; {@link #setUp()} first removes the leftovers of earlier runs whose
+ * kit was killed.
  */
 public final class SshTopology implements Topology {
 
-    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+    private static final Logger LOG = LoggerFactory.getLogger(SshTopology.class);
 
     private final HostsFile hosts;
     private final CommandRunner runner;
+    private final SshCommands ssh;
+    private final RemoteRuns runs;
+    private final String runId;
+    private final List<SshForward> forwards = new ArrayList<>();
+    private final List<HostsFile.Place> registered = new ArrayList<>();
+    private final BoxNeeds needs;
+    private final List<String> checkLines = new ArrayList<>();
 
-    public SshTopology(HostsFile hosts) {
-        this(hosts, CommandRunner.processes(Duration.ofSeconds(20)));
+    /** @param needs what the run needs on each role's box, checked by {@link #setUp()} */
+    public SshTopology(HostsFile hosts, BoxNeeds needs) {
+        this(hosts, CommandRunner.processes(Duration.ofSeconds(20)), ShortRunId.next(), needs);
     }
 
-    SshTopology(HostsFile hosts, CommandRunner runner) {
+    SshTopology(HostsFile hosts, CommandRunner runner, String runId) {
+        this(hosts, runner, runId, BoxNeeds.NONE);
+    }
+
+    SshTopology(HostsFile hosts, CommandRunner runner, String runId, BoxNeeds needs) {
         this.hosts = hosts;
+        this.needs = needs;
         this.runner = runner;
+        this.ssh = new SshCommands(hosts.sshConfig());
+        this.runs = new RemoteRuns(ssh, runner, hosts.remoteDir());
+        this.runId = runId;
     }
 
     @Override
@@ -44,25 +65,100 @@ public final class SshTopology implements Topology {
         return "hosts";
     }
 
-    /** Checks every remote box answers ({@code ssh ... -- true}); fails on the first that does not. */
+    /** The six hex digits naming this run's state on the boxes. */
+    public String runId() {
+        return runId;
+    }
+
+    /**
+     * Checks every remote box answers ({@code ssh ... -- true}) and fails on the first that does not;
+     * then checks each box against what the run needs there (one line per problem; a blocking one
+     * refuses the run), removes leftovers of killed runs and records this run on each box.
+     */
     @Override
-    public void setUp() throws TopologyException {
-        for (HostsFile.Place place : hosts.places().values()) {
-            if (place.local()) {
-                continue;
-            }
-            List<String> probe = wrap(place.role(), List.of("true"));
+    public synchronized void setUp() throws TopologyException {
+        List<HostsFile.Place> boxes = RemoteBoxes.of(hosts);
+        for (HostsFile.Place box : boxes) {
+            List<String> probe = ssh.ssh(box, "true");
             CommandRunner.Result result;
             try {
                 result = runner.run(probe);
             } catch (IOException e) {
-                throw new TopologyException("cannot run ssh for " + role(place) + ": " + e.getMessage(), e);
+                throw new TopologyException("cannot run ssh for " + RemoteBoxes.roles(hosts, box) + ": " + e.getMessage(), e);
             }
             if (!result.ok()) {
-                throw new TopologyException("cannot reach " + role(place) + " at " + place.target()
+                throw new TopologyException("cannot reach " + RemoteBoxes.roles(hosts, box) + " at " + box.target()
                         + " (" + String.join(" ", probe) + "): " + result.oneLine());
             }
         }
+        checkBoxes(boxes);
+        for (HostsFile.Place box : boxes) {
+            removeLeftovers(runs, box).forEach(line -> LOG.warn("{}", line));
+            runs.register(box, runId);
+            registered.add(box);
+        }
+    }
+
+    private void checkBoxes(List<HostsFile.Place> boxes) throws TopologyException {
+        List<String> blocking = new ArrayList<>();
+        for (HostsFile.Place box : boxes) {
+            List<String> args = new ArrayList<>();
+            for (HostsFile.Place place : hosts.places().values()) {
+                if (!place.local() && place.target().equals(box.target())) {
+                    needs.executables().getOrDefault(place.role(), List.of()).forEach(p -> args.add("x:" + p));
+                    needs.files().getOrDefault(place.role(), List.of()).forEach(p -> args.add("r:" + p));
+                }
+            }
+            List<String> command = ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.CHECK_BOX,
+                    args.stream().distinct().toList()));
+            long before = System.currentTimeMillis() * 1_000_000L;
+            CommandRunner.Result result;
+            try {
+                result = runner.run(command);
+            } catch (IOException e) {
+                throw new TopologyException(box.target() + ": cannot check the box: " + e.getMessage(), e);
+            }
+            long after = System.currentTimeMillis() * 1_000_000L;
+            if (!result.ok()) {
+                throw new TopologyException(box.target() + ": cannot check the box: " + result.oneLine());
+            }
+            for (BoxCheck.Problem problem : BoxCheck.judge(box.target(), result.output(), needs.connections(),
+                    before, after)) {
+                LOG.warn("{}", problem.line());
+                checkLines.add(problem.line());
+                if (problem.blocking()) {
+                    blocking.add(problem.line());
+                }
+            }
+        }
+        if (!blocking.isEmpty()) {
+            throw new TopologyException(String.join("; ", blocking));
+        }
+    }
+
+    /**
+     * Stops what runs of this machine's kit left on every box of {@code hosts} when the kit was killed
+     * ({@code kill -9}) and removes their state; one line per box that had any, saying what was done.
+     */
+    public static List<String> removeLeftovers(HostsFile hosts) throws TopologyException {
+        RemoteRuns runs = new RemoteRuns(new SshCommands(hosts.sshConfig()),
+                CommandRunner.processes(Duration.ofSeconds(30)), hosts.remoteDir());
+        List<String> lines = new ArrayList<>();
+        for (HostsFile.Place box : RemoteBoxes.of(hosts)) {
+            lines.addAll(removeLeftovers(runs, box));
+        }
+        return lines;
+    }
+
+    private static List<String> removeLeftovers(RemoteRuns runs, HostsFile.Place box) throws TopologyException {
+        List<String> ids = runs.leftovers(box).stream().map(RemoteRuns.RunState::runId).toList();
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<String> stopped = runs.stop(box, ids);
+        long processes = stopped.stream().filter(l -> l.startsWith("stopped ") || l.startsWith("killed ")).count();
+        return List.of(box.target() + ": removed runs " + String.join(", ", ids) + " left by a killed kit ("
+                + processes + " process" + (processes == 1 ? "" : "es") + " stopped)");
     }
 
     @Override
@@ -70,7 +166,10 @@ public final class SshTopology implements Topology {
         return hosts.place(role).address();
     }
 
-    /** Local roles: the command itself. Remote: {@code ssh -o BatchMode=yes [-p N] dest -- 'quoted command'}. */
+    /**
+     * Local roles: the command itself. Remote: {@code ssh [-F FILE] -o BatchMode=yes [-p N] dest --
+     * 'sh -c <run-role.sh> pb <run dir> <run id> <command, quoted>'}.
+     */
     @Override
     public List<String> wrap(Role role, List<String> command) {
         HostsFile.Place place = hosts.place(role);
@@ -80,28 +179,62 @@ public final class SshTopology implements Topology {
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command to run on " + place.target());
         }
-        List<String> wrapped = new ArrayList<>(List.of("ssh", "-o", "BatchMode=yes"));
-        if (place.port() != 0) {
-            wrapped.addAll(List.of("-p", Integer.toString(place.port())));
-        }
-        wrapped.add(place.sshDestination());
-        wrapped.add("--");
-        wrapped.add(shellCommand(command));
-        return Collections.unmodifiableList(wrapped);
+        return runOnBox(place, place.role().name().toLowerCase(Locale.ROOT), command);
+    }
+
+    private List<String> runOnBox(HostsFile.Place box, String role, List<String> command) {
+        List<String> args = new ArrayList<>(List.of(runs.runDir(runId), runId, role));
+        args.addAll(command);
+        return ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.RUN_ROLE, args));
     }
 
     /**
-     * A remote role's port is reached directly, so it must listen on an address the kit's machine
-     * can reach (e.g. {@code --set admin.bind=0.0.0.0}); a loopback address there is refused.
+     * Per remote box (by its target), the command of one persistent ssh session that prints a line of
+     * the box's /proc figures a second ({@code sample-box.sh}); the network figures are of the
+     * interface of the box's proxy, else of its first role.
+     */
+    @Override
+    public Map<String, List<String>> hostSamplers() {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (HostsFile.Place box : RemoteBoxes.of(hosts)) {
+            String iface = hosts.places().values().stream()
+                    .filter(p -> !p.local() && p.target().equals(box.target()))
+                    .sorted((a, b) -> Boolean.compare(b.role() == Role.PROXY, a.role() == Role.PROXY))
+                    .map(HostsFile.Place::networkInterface).findFirst().orElse(box.networkInterface());
+            out.put(box.target(), runOnBox(box, "sampler", List.of("sh", "-c", RemoteScripts.SAMPLE_BOX, "pb",
+                    runs.runDir(runId), iface)));
+        }
+        return out;
+    }
+
+    /** A remote command gets {@code env} through {@code env K=V ... command}: ssh passes no environment. */
+    @Override
+    public List<String> wrap(Role role, List<String> command, Map<String, String> env) {
+        if (hosts.place(role).local() || env.isEmpty()) {
+            return wrap(role, command);
+        }
+        List<String> withEnv = new ArrayList<>(List.of("env"));
+        new TreeMap<>(env).forEach((k, v) -> withEnv.add(k + "=" + v));
+        withEnv.addAll(command);
+        return wrap(role, withEnv);
+    }
+
+    /**
+     * A remote role's port on a reachable address is used directly. One bound to the box's own
+     * loopback (a front end's admin port) is reached through an ssh forward, unless the box is this
+     * machine's loopback itself.
      */
     @Override
     public InetSocketAddress controlEndpoint(Role role, String host, int port) throws IOException {
         HostsFile.Place place = hosts.place(role);
-        if (!place.local() && isLoopback(host)) {
-            throw new IOException(role(place) + " runs on " + place.target() + ": its " + host + ":" + port
-                    + " cannot be reached from here; bind it to " + place.address() + " or 0.0.0.0");
+        if (place.local() || !isLoopback(host) || isLoopback(place.host())) {
+            return new InetSocketAddress(host, port);
         }
-        return new InetSocketAddress(host, port);
+        SshForward forward = SshForward.open(ssh, place, host, port);
+        synchronized (this) {
+            forwards.add(forward);
+        }
+        return forward.localAddress();
     }
 
     @Override
@@ -109,7 +242,7 @@ public final class SshTopology implements Topology {
         HostsFile.Place place = hosts.place(role);
         return place.local()
                 ? NetworkProbe.local(place.networkInterface())
-                : new NetworkProbe(place.networkInterface(), wrap(role, List.of("cat", "/proc/net/dev")));
+                : new NetworkProbe(place.networkInterface(), ssh.ssh(place, "cat /proc/net/dev"));
     }
 
     @Override
@@ -117,32 +250,36 @@ public final class SshTopology implements Topology {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("name", name());
         out.put("hostsFile", hosts.source().toString());
+        out.put("runId", runId);
+        if (hosts.sshConfig() != null) {
+            out.put("sshConfig", hosts.sshConfig().toString());
+        }
+        out.put("remoteDir", hosts.remoteDir());
         out.put("places", hosts.describe());
+        out.put("checks", List.copyOf(checkLines));
         return out;
     }
 
+    /** Stops the forwards, then every process of this run on each box, and removes the run's state there. */
     @Override
-    public void close() {
-        // nothing was created; remote processes are stopped by whoever started them
+    public synchronized void close() {
+        forwards.forEach(SshForward::close);
+        forwards.clear();
+        for (HostsFile.Place box : registered) {
+            try {
+                runs.stop(box, List.of(runId)).forEach(line -> LOG.info("{}: {}", box.target(), line));
+            } catch (TopologyException e) {
+                LOG.warn("{} (remove later with: proxybench cleanup --hosts {})", e.getMessage(), hosts.source());
+            }
+        }
+        registered.clear();
     }
 
-    /**
-     * The remote shell parses the command again, so every argument is quoted for it: safe
-     * words as they are, anything else in single quotes.
-     */
     static String shellCommand(List<String> command) {
-        List<String> quoted = new ArrayList<>();
-        for (String arg : command) {
-            quoted.add(SHELL_SAFE.matcher(arg).matches() ? arg : "'" + arg.replace("'", "'\\''") + "'");
-        }
-        return String.join(" ", quoted);
+        return SshCommands.shellCommand(command);
     }
 
     private static boolean isLoopback(String host) {
         return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
-    }
-
-    private static String role(HostsFile.Place place) {
-        return place.role().name().toLowerCase(Locale.ROOT);
     }
 }

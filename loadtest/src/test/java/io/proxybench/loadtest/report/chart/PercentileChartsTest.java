@@ -44,7 +44,7 @@ class PercentileChartsTest {
         assertThat(charts).extracting(RenderedChart::path)
                 .containsExactly("charts/percentiles-700.png", "charts/percentiles-900.png");
         assertThat(charts.get(0).title()).isEqualTo("Latency by percentile, 700 connections");
-        new ReportCharts(List.of(), java.util.Map.of(), charts).writeTo(run.dir());
+        new ReportCharts(List.of(), java.util.Map.of(), charts, java.util.Map.of()).writeTo(run.dir());
         Path png = run.dir().resolve("charts/percentiles-700.png");
         BufferedImage image = ImageIO.read(png.toFile());
         assertThat(image.getWidth()).isEqualTo(ChartStyle.WIDTH);

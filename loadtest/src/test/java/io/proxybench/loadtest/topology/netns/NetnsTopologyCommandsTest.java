@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.process.RecordingRunner;
 import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.ShortRunId;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.util.List;
 import java.util.Map;
@@ -198,6 +199,6 @@ class NetnsTopologyCommandsTest {
     void runIdMustBeSixHexDigits() {
         assertThatThrownBy(() -> new NetnsTopology(LinkShaping.none(), "x; rm", RecordingRunner.allSucceed(),
                 "ip", "tc", Optional::empty)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(NetnsTopology.newRunId()).matches("[0-9a-f]{6}");
+        assertThat(ShortRunId.next()).matches("[0-9a-f]{6}");
     }
 }

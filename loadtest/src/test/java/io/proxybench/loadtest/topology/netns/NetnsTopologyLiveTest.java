@@ -8,6 +8,7 @@ import io.proxybench.loadtest.proc.SysctlFile;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.ShortRunId;
 import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
@@ -160,7 +161,7 @@ class NetnsTopologyLiveTest {
         CommandRunner real = CommandRunner.processes(Duration.ofSeconds(20));
         CommandRunner failSecondLink = command -> String.join(" ", command).contains("peer name pb-proxy")
                 ? new CommandRunner.Result(2, "injected failure") : real.run(command);
-        NetnsTopology topology = new NetnsTopology(LinkShaping.none(), NetnsTopology.newRunId(), failSecondLink,
+        NetnsTopology topology = new NetnsTopology(LinkShaping.none(), ShortRunId.next(), failSecondLink,
                 ip, "tc", Optional::empty);
 
         assertThatThrownBy(topology::setUp).isInstanceOf(TopologyException.class).hasMessageContaining("injected failure");

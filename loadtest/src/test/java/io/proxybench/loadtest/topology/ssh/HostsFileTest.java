@@ -73,12 +73,32 @@ class HostsFileTest {
     }
 
     @Test
+    void sshConfigIsResolvedNextToTheHostsFileAndMustExist(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("bench-ssh.conf"), "Host *\n");
+        Path file = dir.resolve("hosts.properties");
+        Files.writeString(file, "generator=local\nproxy=ssh:a@b\norigin=ssh:a@c\nssh.config = bench-ssh.conf\n"
+                + "remote.dir = /var/tmp/pb\n");
+
+        HostsFile hosts = HostsFile.read(file);
+
+        assertThat(hosts.sshConfig()).isEqualTo(dir.resolve("bench-ssh.conf"));
+        assertThat(hosts.remoteDir()).isEqualTo("/var/tmp/pb");
+        assertThat(parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c").remoteDir())
+                .isEqualTo(".cache/proxybench");
+        Files.writeString(file, "generator=local\nproxy=ssh:a@b\norigin=ssh:a@c\n\nssh.config = missing.conf\n");
+        assertThatThrownBy(() -> HostsFile.read(file))
+                .hasMessage(file + ":5: ssh.config: no file " + dir.resolve("missing.conf"));
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "remote.dir=$HOME/x"))
+                .hasMessageStartingWith("hosts.properties:4: bad remote.dir '$HOME/x'");
+    }
+
+    @Test
     void badLinesGetOneLineErrorsWithFileAndLine() {
         assertThatThrownBy(() -> parse("generator=local", "proxy ssh:a@b"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("hosts.properties:2: expected 'role = target'");
         assertThatThrownBy(() -> parse("generatr=local"))
-                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin)");
+                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir)");
         assertThatThrownBy(() -> parse("proxy.adress=1.2.3.4"))
                 .hasMessageStartingWith("hosts.properties:1: unknown setting 'proxy.adress'");
         assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ftp://c"))

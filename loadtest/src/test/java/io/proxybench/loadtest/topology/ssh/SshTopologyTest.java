@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.RecordingRunner;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.TopologyException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** Only the commands are checked: nothing here ever reaches a real host. */
+/** Only the commands are checked: nothing here ever reaches a real host (SshLoopbackRunTest does). */
 class SshTopologyTest {
 
     private static final HostsFile HOSTS = HostsFile.parse(List.of(
@@ -23,21 +26,79 @@ class SshTopologyTest {
             "origin = ssh:origin-1:2222"), Path.of("hosts.properties"));
 
     @Test
-    void wrapsRemoteCommandsInBatchModeSshWithEachArgumentQuotedForTheRemoteShell() {
-        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed());
+    void wrapsRemoteCommandsInBatchModeSshUnderTheRunWrapperWithEachArgumentQuotedForTheRemoteShell() {
+        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
 
         List<String> wrapped = topology.wrap(Role.PROXY,
                 List.of("java", "-Xmx1g", "-jar", "/opt/pb/proxy netty.jar", "--set", "proxy.viaName=it's", "$HOME"));
 
-        assertThat(wrapped).containsExactly("ssh", "-o", "BatchMode=yes", "bench@proxy-1", "--",
-                "java -Xmx1g -jar '/opt/pb/proxy netty.jar' --set 'proxy.viaName=it'\\''s' '$HOME'");
-        assertThat(topology.wrap(Role.ORIGIN, List.of("true")))
-                .containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "origin-1", "--", "true");
+        assertThat(wrapped.subList(0, 5)).containsExactly("ssh", "-o", "BatchMode=yes", "bench@proxy-1", "--");
+        assertThat(wrapped).hasSize(6);
+        assertThat(wrapped.get(5)).startsWith("sh -c '").endsWith("' pb .cache/proxybench/runs/abc123 abc123 proxy"
+                + " java -Xmx1g -jar '/opt/pb/proxy netty.jar' --set 'proxy.viaName=it'\\''s' '$HOME'");
+        assertThat(topology.wrap(Role.ORIGIN, List.of("true")).subList(0, 7))
+                .containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "origin-1", "--");
+    }
+
+    @Test
+    void theWrappedCommandRunsWithItsArgumentsIntactAndLeavesItsPidInTheRunState(@TempDir Path dir) throws Exception {
+        HostsFile hosts = HostsFile.parse(List.of("generator=local", "proxy=ssh:box", "origin=ssh:box",
+                "remote.dir=" + dir), Path.of("hosts"));
+        List<String> wrapped = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123")
+                .wrap(Role.PROXY, List.of("sh", "-c", "echo \"[$1] [$2] $PROXYBENCH_RUN\"", "x", "it's", "$HOME"));
+
+        // what the remote login shell would do with the command string: run it with sh -c
+        CommandRunner.Result result = CommandRunner.processes(java.time.Duration.ofSeconds(10))
+                .run(List.of("sh", "-c", wrapped.get(wrapped.size() - 1)));
+
+        assertThat(result.output()).isEqualTo("[it's] [$HOME] abc123\n");
+        assertThat(Files.readString(dir.resolve("runs/abc123/pids"))).matches("\\d+\\n");
+        assertThat(dir.resolve("runs/abc123/proxy.pid")).content().isEqualTo(Files.readString(dir.resolve("runs/abc123/pids")));
+    }
+
+    @Test
+    void anEnvironmentTravelsInTheRemoteCommandForRemoteRolesOnly(@TempDir Path dir) throws Exception {
+        HostsFile hosts = HostsFile.parse(List.of("generator=ssh:box", "proxy=ssh:box", "origin=ssh:box",
+                "remote.dir=" + dir), Path.of("hosts"));
+        SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123");
+        List<String> wrapped = topology.wrap(Role.GENERATOR, List.of("sh", "-c", "echo \"$WRK_JSON|$B\""),
+                Map.of("WRK_JSON", "/tmp/run dir/wrk-700.json", "B", "it's"));
+
+        CommandRunner.Result result = CommandRunner.processes(java.time.Duration.ofSeconds(10))
+                .run(List.of("sh", "-c", wrapped.get(wrapped.size() - 1)));
+
+        assertThat(result.output()).isEqualTo("/tmp/run dir/wrk-700.json|it's\n");
+        assertThat(new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123")
+                .wrap(Role.GENERATOR, List.of("wrk"), Map.of("WRK_JSON", "x"))).containsExactly("wrk");
+    }
+
+    @Test
+    void anSshConfigGoesToEveryCallAsDashF(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("ssh.conf"), "Host *\n");
+        Path file = dir.resolve("hosts");
+        Files.writeString(file, "generator=local\nproxy=ssh:a@box:2200\norigin=ssh:a@box:2200\nssh.config = ssh.conf\n");
+        RecordingRunner runner = RecordingRunner.allSucceed();
+        SshTopology topology = new SshTopology(HostsFile.read(file), runner, "abc123");
+
+        topology.setUp();
+        topology.close();
+
+        String config = dir.resolve("ssh.conf").toString();
+        assertThat(topology.wrap(Role.PROXY, List.of("true")).subList(0, 8))
+                .containsExactly("ssh", "-F", config, "-o", "BatchMode=yes", "-p", "2200", "a@box");
+        assertThat(topology.networkProbe(Role.ORIGIN).readProcNetDevCommand())
+                .containsExactly("ssh", "-F", config, "-o", "BatchMode=yes", "-p", "2200", "a@box", "--",
+                        "cat /proc/net/dev");
+        assertThat(runner.commands()).isNotEmpty().allSatisfy(c -> assertThat(c.subList(0, 3))
+                .containsExactly("ssh", "-F", config));
+        // one box for two roles: probed, checked, cleaned, registered and cleaned again once each
+        assertThat(runner.joined()).hasSize(5);
+        assertThat(runner.joined().get(0)).endsWith("a@box -- true");
     }
 
     @Test
     void localRolesRunTheCommandAsItIs() {
-        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed());
+        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
 
         assertThat(topology.wrap(Role.GENERATOR, List.of("wrk", "-c", "700"))).containsExactly("wrk", "-c", "700");
         assertThat(topology.networkProbe(Role.GENERATOR)).isEqualTo(NetworkProbe.local("lo"));
@@ -45,13 +106,13 @@ class SshTopologyTest {
 
     @Test
     void quotingSurvivesEmptyAndSpecialArguments() {
-        assertThat(SshTopology.shellCommand(List.of("echo", "", "a;b", "x\"y", "ok-1.2/3")))
+        assertThat(SshCommands.shellCommand(List.of("echo", "", "a;b", "x\"y", "ok-1.2/3")))
                 .isEqualTo("echo '' 'a;b' 'x\"y' ok-1.2/3");
     }
 
     @Test
     void addressesAndNetworkProbeComeFromTheFile() {
-        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed());
+        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
 
         assertThat(topology.addressOf(Role.PROXY)).isEqualTo("10.0.0.12");
         assertThat(topology.addressOf(Role.ORIGIN)).isEqualTo("origin-1");
@@ -64,7 +125,7 @@ class SshTopologyTest {
     @Test
     void setUpProbesEachRemoteBoxAndNamesTheOneThatDoesNotAnswer() {
         RecordingRunner runner = RecordingRunner.failing("origin-1", "ssh: Could not resolve hostname origin-1\n");
-        SshTopology topology = new SshTopology(HOSTS, runner);
+        SshTopology topology = new SshTopology(HOSTS, runner, "abc123");
 
         assertThatThrownBy(topology::setUp)
                 .isInstanceOf(TopologyException.class)
@@ -76,23 +137,24 @@ class SshTopologyTest {
     }
 
     @Test
-    void aRemoteLoopbackPortIsRefusedAndAReachableOneIsUsedDirectly() throws Exception {
-        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed());
+    void portsOnAReachableAddressOrOnThisMachinesLoopbackAreUsedDirectly() throws Exception {
+        SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
+        SshTopology onThisMachine = new SshTopology(HostsFile.parse(List.of("generator=local",
+                "proxy=ssh:127.0.0.1:2222", "origin=ssh:127.0.0.1:2222"), Path.of("hosts")),
+                RecordingRunner.allSucceed(), "abc123");
 
-        assertThatThrownBy(() -> topology.controlEndpoint(Role.PROXY, "127.0.0.1", 9090))
-                .isInstanceOf(java.io.IOException.class)
-                .hasMessage("proxy runs on ssh:bench@proxy-1: its 127.0.0.1:9090 cannot be reached from here;"
-                        + " bind it to 10.0.0.12 or 0.0.0.0");
         assertThat(topology.controlEndpoint(Role.PROXY, "10.0.0.12", 9090).getPort()).isEqualTo(9090);
         assertThat(topology.controlEndpoint(Role.GENERATOR, "127.0.0.1", 9090).getHostString()).isEqualTo("127.0.0.1");
+        assertThat(onThisMachine.controlEndpoint(Role.PROXY, "127.0.0.1", 9090).getPort()).isEqualTo(9090);
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void describeRecordsTheHostsFile() {
-        Map<String, Object> description = new SshTopology(HOSTS, RecordingRunner.allSucceed()).describe();
+        Map<String, Object> description = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123").describe();
 
-        assertThat(description).containsEntry("name", "hosts").containsEntry("hostsFile", "hosts.properties");
+        assertThat(description).containsEntry("name", "hosts").containsEntry("hostsFile", "hosts.properties")
+                .containsEntry("runId", "abc123").containsEntry("remoteDir", ".cache/proxybench");
         Map<String, Object> proxy = (Map<String, Object>) ((Map<String, Object>) description.get("places")).get("proxy");
         assertThat(proxy).containsEntry("target", "ssh:bench@proxy-1").containsEntry("address", "10.0.0.12");
     }

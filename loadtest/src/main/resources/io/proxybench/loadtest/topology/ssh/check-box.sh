@@ -1,0 +1,20 @@
+# Reports what a run needs of this box, one "what value" line each, for the kit to judge:
+# sh -c "$(cat check-box.sh)" pb x:EXECUTABLE... r:FILE...
+for arg in "$@"; do
+  path=${arg#?:}
+  case "$arg" in
+    x:*) [ -x "$path" ] && echo "file $path ok" || echo "file $path missing" ;;
+    *) [ -r "$path" ] && echo "file $path ok" || echo "file $path missing" ;;
+  esac
+  case "$arg" in
+    x:*/java) [ -x "$path" ] && echo "java $("$path" -version 2>&1 | head -n 1)" ;;
+  esac
+done
+# shellcheck disable=SC3045  # dash, bash and busybox sh all have ulimit -n
+echo "nofile $(ulimit -n)"
+for key in net/core/somaxconn net/ipv4/tcp_max_syn_backlog net/ipv4/ip_local_port_range; do
+  if [ -r "/proc/sys/$key" ]; then
+    echo "sysctl $key $(cat "/proc/sys/$key")"
+  fi
+done
+echo "clock $(date +%s%N)"

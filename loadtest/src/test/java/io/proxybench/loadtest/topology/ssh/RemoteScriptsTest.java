@@ -1,0 +1,73 @@
+package io.proxybench.loadtest.topology.ssh;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.proxybench.loadtest.process.CommandRunner;
+import io.proxybench.loadtest.process.Executables;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The scripts the kit sends to a box: POSIX sh as shellcheck reads it, and what they do run here. */
+class RemoteScriptsTest {
+
+    private static final CommandRunner RUN = CommandRunner.processes(Duration.ofSeconds(20));
+
+    @Test
+    void shellcheckFindsNothingInTheScriptsAsSent(@TempDir Path dir) throws Exception {
+        assumeTrue(Executables.find("shellcheck").isPresent(), "shellcheck is not installed (CI installs it)");
+        List<String> command = new ArrayList<>(List.of("shellcheck", "-s", "sh"));
+        for (String script : List.of(RemoteScripts.RUN_ROLE, RemoteScripts.STOP_RUNS, RemoteScripts.LIST_RUNS,
+                RemoteScripts.CHECK_BOX, RemoteScripts.SAMPLE_BOX)) {
+            Path file = dir.resolve("script-" + command.size() + ".sh");
+            Files.writeString(file, script);
+            command.add(file.toString());
+        }
+        CommandRunner.Result result = RUN.run(command);
+        assertThat(result.exitCode()).as(result.output()).isZero();
+    }
+
+    @Test
+    void aKilledRunsProcessesAreStoppedAndItsStateRemovedButAnotherRunsAreNot(@TempDir Path dir) throws Exception {
+        Path kit = dir.resolve("kit");
+        Process left = start(kit, "aaaaaa");
+        Process other = start(kit, "bbbbbb");
+        try {
+            Files.writeString(kit.resolve("runs/aaaaaa/kit"), "box 999999999\n");
+            Files.writeString(kit.resolve("runs/bbbbbb/kit"), "box 999999998\n");
+
+            String listed = RUN.run(List.of("sh", "-c", RemoteScripts.LIST_RUNS, "pb", kit.toString())).output();
+            CommandRunner.Result stopped = RUN.run(List.of("sh", "-c", RemoteScripts.STOP_RUNS, "pb", kit.toString(),
+                    "aaaaaa"));
+
+            assertThat(listed.lines()).containsExactlyInAnyOrder("aaaaaa box 999999999", "bbbbbb box 999999998");
+            assertThat(stopped.output()).startsWith("stopped aaaaaa ");
+            assertThat(left.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).as("the run's wrapper ended").isTrue();
+            assertThat(kit.resolve("runs/aaaaaa")).doesNotExist();
+            assertThat(other.isAlive()).isTrue();
+            assertThat(kit.resolve("runs/bbbbbb/pids")).exists();
+        } finally {
+            left.destroyForcibly();
+            RUN.run(List.of("sh", "-c", RemoteScripts.STOP_RUNS, "pb", kit.toString(), "bbbbbb"));
+            other.destroyForcibly();
+        }
+    }
+
+    /** A wrapped {@code sleep} as the kit runs a role, with its pid recorded under the run. */
+    private static Process start(Path kit, String runId) throws Exception {
+        Process process = new ProcessBuilder("sh", "-c", RemoteScripts.RUN_ROLE, "pb",
+                kit.resolve("runs/" + runId).toString(), runId, "proxy", "sleep", "60")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+        Path pids = kit.resolve("runs/" + runId + "/pids");
+        for (int i = 0; i < 100 && !Files.exists(pids); i++) {
+            Thread.sleep(50);
+        }
+        assertThat(pids).exists();
+        return process;
+    }
+}
