@@ -78,7 +78,8 @@ public final class StepFigures {
                 flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct()), startedAt,
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
-                new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null));
+                new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
+                null);
     }
 
     /** Collections between the step's start and end, whichever way the rest was measured. */

@@ -77,9 +77,22 @@ final class FrontEndRound {
 
     /** What run.json says about {@code spec} before it starts. */
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
-        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
+        return describe(spec, rawDir(spec, 1));
+    }
+
+    private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null);
+        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs,
+                run.relative(run.raw(spec.directoryName())), null, null);
+    }
+
+    /**
+     * {@code raw/<label>/}, or in a repeated run {@code raw/<label>/r<repeat>/}: every repeat keeps its
+     * own generator output, process logs and recordings, none overwriting another's.
+     */
+    private Path rawDir(FrontEndSpec spec, int repeat) throws IOException {
+        Path raw = run.raw(spec.directoryName());
+        return Files.createDirectories(plan.repeat() > 1 ? raw.resolve("r" + repeat) : raw);
     }
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
@@ -94,8 +107,9 @@ final class FrontEndRound {
         return settings;
     }
 
-    void run(FrontEndSpec spec) throws IOException {
-        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
+    /** One turn of {@code spec}: its {@code repeat}-th pass over the steps (1 in a run without repeats). */
+    void run(FrontEndSpec spec, int repeat) throws IOException {
+        Path raw = rawDir(spec, repeat);
         RunningServer origin = null;
         RunningServer frontEnd = null;
         try {
@@ -103,11 +117,11 @@ final class FrontEndRound {
                 origin = new OriginLauncher(launch).start(raw);
                 health.awaitHealthy(origin, HEALTH_TIMEOUT);
                 frontEnd = FrontEndLauncher.of(spec, launch).start(spec, origin, raw);
-                recorder.frontEndStarted(describe(spec).started(frontEnd.command(), origin.command()));
+                recorder.frontEndStarted(describe(spec, raw).started(frontEnd.command(), origin.command()));
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
-                failAll(spec, plan.steps(), "front end did not start: " + e.getMessage());
+                failAll(spec, repeat, plan.steps(), "front end did not start: " + e.getMessage());
                 return;
             }
             LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
@@ -122,10 +136,10 @@ final class FrontEndRound {
                 }
                 String dead = deathOf(frontEnd, origin);
                 if (dead != null) {
-                    failAll(spec, plan.steps().subList(i, plan.steps().size()), dead);
+                    failAll(spec, repeat, plan.steps().subList(i, plan.steps().size()), dead);
                     return;
                 }
-                step(spec, plan.steps().get(i), frontEnd, origin, raw);
+                step(spec, repeat, plan.steps().get(i), frontEnd, origin, raw);
             }
         } finally {
             generator.frontEndDone();
@@ -157,8 +171,8 @@ final class FrontEndRound {
         }
     }
 
-    private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw)
-            throws IOException {
+    private void step(FrontEndSpec spec, int repeat, int connections, RunningServer frontEnd, RunningServer origin,
+            Path raw) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         sampler.connections(connections);
         BoundarySnapshot before = snapshot(frontEnd, origin);
@@ -181,7 +195,8 @@ final class FrontEndRound {
             failure = dead + " during the step" + (failure == null ? "" : " (" + failure + ")");
         }
         if (failure != null) {
-            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, startedAt, failure));
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, startedAt, failure)
+                    .withRepeat(repeat));
             return;
         }
         try {
@@ -194,7 +209,7 @@ final class FrontEndRound {
         // an open-model step is a rate: Little's law gives it no ceiling
         double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
         recorder.step(StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before, after,
-                ticksPerSecond, generator.usableCores(connections), ceilingLatencySec));
+                ticksPerSecond, generator.usableCores(connections), ceilingLatencySec).withRepeat(repeat));
     }
 
     private StepRequest request(String name, int connections, int seconds, RunningServer frontEnd, Path raw) {
@@ -229,10 +244,10 @@ final class FrontEndRound {
         return null;
     }
 
-    private void failAll(FrontEndSpec spec, List<Integer> steps, String reason) throws IOException {
+    private void failAll(FrontEndSpec spec, int repeat, List<Integer> steps, String reason) throws IOException {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         for (int connections : steps) {
-            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason));
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason).withRepeat(repeat));
         }
     }
 }

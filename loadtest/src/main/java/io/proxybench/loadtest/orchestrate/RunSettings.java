@@ -35,6 +35,7 @@ final class RunSettings {
         s.put("linkDelay", plan.topology().linkDelay());
         s.put("applySysctl", plan.topology().applySysctl());
         s.put("out", plan.outDir().toString());
+        s.put("repeat", plan.repeat());
         return s;
     }
 }

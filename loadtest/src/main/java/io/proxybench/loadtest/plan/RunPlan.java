@@ -19,6 +19,8 @@ import java.util.List;
  * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
  * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
  * @param requestTimeout generator's per-request timeout
+ * @param repeat        how many times every front end runs every step (1 = once); repeats are interleaved:
+ *                      repeat 1 of every front end, then repeat 2 of every front end, and so on
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -39,7 +41,8 @@ public record RunPlan(
         TopologyOptions topology,
         Duration requestTimeout,
         Path outDir,
-        String command) {
+        String command,
+        int repeat) {
 
     public RunPlan {
         frontEnds = List.copyOf(frontEnds);
