@@ -34,14 +34,15 @@ class RepeatedCompareTest {
             steps.forEach(original::add);
             steps.removeAll();
             for (int k = 0; k < factors.length; k++) {
+                double factor = factors[k];
                 for (JsonNode node : original) {
                     ObjectNode copy = ((ObjectNode) node).deepCopy();
                     copy.put("repeat", k + 1);
-                    copy.put("rps", node.get("rps").asDouble() * factors[k]);
+                    copy.put("rps", node.get("rps").asDouble() * factor);
                     ObjectNode latency = (ObjectNode) copy.get("latency");
                     List<String> names = new ArrayList<>();
                     latency.fieldNames().forEachRemaining(names::add);
-                    names.forEach(f -> latency.put(f, latency.get(f).asDouble() / factors[k]));
+                    names.forEach(f -> latency.put(f, latency.get(f).asDouble() / factor));
                     ((ArrayNode) steps).add(copy);
                 }
             }
