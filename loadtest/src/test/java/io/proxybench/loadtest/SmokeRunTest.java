@@ -85,6 +85,34 @@ class SmokeRunTest {
         assertJvmFigures(steps);
     }
 
+    @Test
+    void repeatedRunKeepsEveryRepeatsFilesAndSumsThemUp() throws IOException {
+        assumeTrue(runnable(LAYOUT.proxyJar("netty")), "proxy-netty is not built at " + LAYOUT.proxyJar("netty"));
+        StringWriter stdout = new StringWriter();
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(stdout, true));
+        cmd.setErr(new PrintWriter(new StringWriter(), true));
+        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", "netty", "--steps", "20", "--duration", "1s",
+                "--warmup", "0s", "--repeat", "2", "--out", out.toString());
+
+        assertThat(code).as("stdout:%n%s", stdout).isZero();
+        assertThat(stdout.toString()).contains("repeat 1/2: netty").contains("[netty] 20 conns, repeat 2/2: ")
+                .contains("Each row is the median of 2 repeats");
+        Path runDir;
+        try (Stream<Path> dirs = Files.list(out)) {
+            runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        for (String file : List.of("raw/netty/r1/wrk-20.json", "raw/netty/r2/wrk-20.json", "raw/netty/r1/stdout.log",
+                "raw/netty/r2/origin.stdout.log")) {
+            assertThat(runDir.resolve(file)).as(file).isRegularFile();
+        }
+        JsonNode steps = steps(runDir);
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(0).get("repeat").asInt()).isEqualTo(1);
+        assertThat(steps.get(1).get("repeat").asInt()).isEqualTo(2);
+        assertThat(runDir.resolve("report.md")).content().contains(" \u00b1");
+    }
+
     /** Runs the kit for one front end and checks what every front end must have; returns the run directory. */
     private Path run(String frontEnd) throws IOException {
         StringWriter stdout = new StringWriter();

@@ -133,6 +133,11 @@ public class RunOptions {
     @Option(names = "--hosts", paramLabel = "FILE",
             description = "hosts: where each role runs, reached over ssh (format: docs/topology.md).")
     Path hosts;
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1", description = {
+        "Run every front end over every step N times, interleaved: repeat 1 of every front end, then repeat 2,"
+            + " ... so that drift of the machine hits all alike. The table shows each figure's median and the"
+            + " repeats' spread; compare tests changes against that noise (3 or more; default: ${DEFAULT-VALUE})."})
+    int repeat;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

@@ -43,6 +43,7 @@ public final class RunPlanReader {
 
     static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
     static final int MAX_THREADS = 256;
+    static final int MAX_REPEAT = 100;
     static final String AUTO = "auto";
     static final String NGINX_HINT = "apt-get install nginx-light";
     static final String HAPROXY_HINT = "apt-get install haproxy";
@@ -154,7 +155,7 @@ public final class RunPlanReader {
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
-                cpus), notes,
+                cpus, repeat(o.repeat)), notes,
                 generatorLine);
     }
 
@@ -265,6 +266,13 @@ public final class RunPlanReader {
             settings.add(KindSetting.parse(pair, "--" + pair.substring(0, pair.indexOf('='))));
         }
         return settings;
+    }
+
+    static int repeat(int repeat) throws PlanException {
+        if (repeat < 1 || repeat > MAX_REPEAT) {
+            throw new PlanException("--repeat: " + repeat + " is out of range 1.." + MAX_REPEAT);
+        }
+        return repeat;
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {

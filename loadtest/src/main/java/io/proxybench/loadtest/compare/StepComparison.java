@@ -1,36 +1,68 @@
 package io.proxybench.loadtest.compare;
 
+import io.proxybench.loadtest.results.RepeatGroups;
 import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One (front end, connections) step present in both runs.
+ * One (front end, connections) step present in both runs, with its repeats on each side.
  *
- * @param changes one per {@link Metric}, empty when either step failed
- * @param note    why figures are not compared (a failed step), or null
- * @param failed  the candidate failed a step the baseline passed: always a gating regression
+ * @param frontEnd          the baseline's label
+ * @param candidateFrontEnd the candidate's label: the same, unless the front ends were paired by kind
+ * @param changes           one per {@link Metric}, empty when either side has no repeat with figures
+ * @param note              why figures are not compared, or which repeats failed; null when nothing to say
+ * @param failed            the candidate failed where the baseline did not: always a gating regression
+ * @param baselineRepeats   the baseline's repeats with figures
+ * @param candidateRepeats  the candidate's repeats with figures
  */
-public record StepComparison(String frontEnd, int connections, List<MetricChange> changes, String note, boolean failed) {
+public record StepComparison(String frontEnd, String candidateFrontEnd, int connections, List<MetricChange> changes,
+        String note, boolean failed, int baselineRepeats, int candidateRepeats) {
 
-    static StepComparison of(String frontEnd, int connections, StepRecord baseline, StepRecord candidate,
-                             double thresholdPct) {
-        if (!baseline.ok() && !candidate.ok()) {
-            return new StepComparison(frontEnd, connections, List.of(), "failed in both runs", false);
+    public StepComparison {
+        changes = List.copyOf(changes);
+    }
+
+    static StepComparison of(RepeatGroups.Group baseline, RepeatGroups.Group candidate, double thresholdPct,
+            SignificanceRule rule) {
+        String frontEnd = baseline.frontEnd();
+        int connections = baseline.connections();
+        List<StepRecord> okB = baseline.ok();
+        List<StepRecord> okC = candidate.ok();
+        if (okB.isEmpty() && okC.isEmpty()) {
+            return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(), "failed in both runs",
+                    false, 0, 0);
         }
-        if (!candidate.ok()) {
-            return new StepComparison(frontEnd, connections, List.of(),
-                    "candidate failed: " + reason(candidate), true);
+        if (okC.isEmpty()) {
+            return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(),
+                    "candidate failed: " + reason(candidate), true, okB.size(), 0);
         }
-        if (!baseline.ok()) {
-            return new StepComparison(frontEnd, connections, List.of(),
-                    "baseline failed (" + reason(baseline) + "): nothing to compare against", false);
+        if (okB.isEmpty()) {
+            return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(),
+                    "baseline failed (" + reason(baseline) + "): nothing to compare against", false, 0, okC.size());
         }
+        boolean single = baseline.repeats().size() == 1 && candidate.repeats().size() == 1;
         List<MetricChange> changes = new ArrayList<>();
         for (Metric m : Metric.values()) {
-            changes.add(MetricChange.of(m, m.valueOf(baseline), m.valueOf(candidate), thresholdPct));
+            changes.add(single
+                    ? MetricChange.of(m, m.valueOf(okB.get(0)), m.valueOf(okC.get(0)), thresholdPct)
+                    : MetricChange.of(m, baseline.values(m::valueOf), candidate.values(m::valueOf), thresholdPct, rule));
         }
-        return new StepComparison(frontEnd, connections, changes, null, false);
+        int failedB = baseline.repeats().size() - okB.size();
+        int failedC = candidate.repeats().size() - okC.size();
+        boolean newlyFailed = failedC > 0 && failedB == 0;
+        String note = null;
+        if (failedC > 0 || failedB > 0) {
+            note = "failed repeats: baseline " + failedB + " of " + baseline.repeats().size() + ", candidate " + failedC
+                    + " of " + candidate.repeats().size() + (failedC > 0 ? " (" + reason(candidate) + ")" : "");
+        }
+        return new StepComparison(frontEnd, candidate.frontEnd(), connections, changes, note, newlyFailed, okB.size(),
+                okC.size());
+    }
+
+    private static String reason(RepeatGroups.Group group) {
+        return group.repeats().stream().filter(r -> !r.ok()).map(StepComparison::reason).findFirst()
+                .orElse("no reason recorded");
     }
 
     private static String reason(StepRecord step) {

@@ -82,7 +82,8 @@ public final class StepFigures {
                 new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
                 after.originStats().since(before.originStats()),
                 result.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).map(f -> f.getFileName().toString())
-                        .findFirst().orElse(null));
+                        .findFirst().orElse(null),
+                null);
     }
 
     /** Collections between the step's start and end, whichever way the rest was measured. */

@@ -88,10 +88,26 @@ final class FrontEndRound {
 
     /** What run.json says about {@code spec} before it starts. */
     FrontEndInfo describe(FrontEndSpec spec) throws IOException {
-        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
+        return describe(spec, rawDir(spec, 1));
+    }
+
+    private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs, run.relative(raw), null, null,
-                null, null);
+        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs,
+                run.relative(run.raw(spec.directoryName())), null, null, null, null);
+    }
+
+    /**
+     * {@code raw/<label>/}, or in a repeated run {@code raw/<label>/r<repeat>/}: every repeat keeps its
+     * own generator output, process logs and recordings, none overwriting another's.
+     */
+    private Path rawDir(FrontEndSpec spec, int repeat) throws IOException {
+        Path raw = run.raw(spec.directoryName());
+        return Files.createDirectories(plan.repeat() > 1 ? raw.resolve(repeatDirectory(repeat)) : raw);
+    }
+
+    private static String repeatDirectory(int repeat) {
+        return "r" + repeat;
     }
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
@@ -106,8 +122,9 @@ final class FrontEndRound {
         return settings;
     }
 
-    void run(FrontEndSpec spec) throws IOException {
-        Path raw = Files.createDirectories(run.raw(spec.directoryName()));
+    /** One turn of {@code spec}: its {@code repeat}-th pass over the steps (1 in a run without repeats). */
+    void run(FrontEndSpec spec, int repeat) throws IOException {
+        Path raw = rawDir(spec, repeat);
         RunningServer origin = null;
         RunningServer frontEnd = null;
         RunQueueSettle.Settled settled = settle.await(spec.label());
@@ -117,12 +134,12 @@ final class FrontEndRound {
                 origin = new OriginLauncher(launch).start(raw);
                 health.awaitHealthy(origin, HEALTH_TIMEOUT);
                 frontEnd = FrontEndLauncher.of(spec, launch).start(spec, origin, raw);
-                info = describe(spec).started(frontEnd.command(), origin.command());
+                info = describe(spec, raw).started(frontEnd.command(), origin.command());
                 recorder.frontEndStarted(info);
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
-                failAll(spec, plan.steps(), "front end did not start: " + e.getMessage());
+                failAll(spec, repeat, plan.steps(), "front end did not start: " + e.getMessage());
                 return;
             }
             LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
@@ -142,10 +159,10 @@ final class FrontEndRound {
                 }
                 String dead = deathOf(frontEnd, origin);
                 if (dead != null) {
-                    failAll(spec, plan.steps().subList(i, plan.steps().size()), dead);
+                    failAll(spec, repeat, plan.steps().subList(i, plan.steps().size()), dead);
                     return;
                 }
-                step(spec, plan.steps().get(i), frontEnd, origin, raw, warm.notSteady());
+                step(spec, repeat, plan.steps().get(i), frontEnd, origin, raw, warm.notSteady());
             }
             recordPoolAfterSteps(spec, info, frontEnd);
         } finally {
@@ -160,8 +177,8 @@ final class FrontEndRound {
         }
     }
 
-    private void step(FrontEndSpec spec, int connections, RunningServer frontEnd, RunningServer origin, Path raw,
-            boolean notSteady) throws IOException {
+    private void step(FrontEndSpec spec, int repeat, int connections, RunningServer frontEnd, RunningServer origin,
+            Path raw, boolean notSteady) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         profiler.start(Integer.toString(connections));
         sampler.connections(connections);
@@ -186,7 +203,8 @@ final class FrontEndRound {
             failure = dead + " during the step" + (failure == null ? "" : " (" + failure + ")");
         }
         if (failure != null) {
-            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, startedAt, failure));
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, startedAt, failure)
+                    .withRepeat(repeat));
             return;
         }
         try {
@@ -199,7 +217,10 @@ final class FrontEndRound {
         // an open-model step is a rate: Little's law gives it no ceiling
         double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
         StepRecord record = StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before,
-                after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec);
+                after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec).withRepeat(repeat);
+        if (plan.repeat() > 1) {
+            record = record.withSpectrumIn(repeatDirectory(repeat));
+        }
         recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 
@@ -264,10 +285,10 @@ final class FrontEndRound {
         return null;
     }
 
-    private void failAll(FrontEndSpec spec, List<Integer> steps, String reason) throws IOException {
+    private void failAll(FrontEndSpec spec, int repeat, List<Integer> steps, String reason) throws IOException {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         for (int connections : steps) {
-            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason));
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason).withRepeat(repeat));
         }
     }
 }

@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The one stdout line per step: {@code [netty] 700 conns: 13283 req/s  p90 54.25 ms  cpu 47%}; in the
- * open model {@code [netty] 1000 req/s offered: 998 req/s ...}.
+ * open model {@code [netty] 1000 req/s offered: 998 req/s ...}; in a repeated run
+ * {@code [netty] 700 conns, repeat 2/3: ...}.
  */
 final class ProgressLine {
 
@@ -18,8 +19,15 @@ final class ProgressLine {
         return model == LoadModel.OPEN ? "req/s offered" : "conns";
     }
 
-    static String of(StepRecord r, String stepNoun) {
-        String head = "[" + r.frontEnd() + "] " + r.connections() + " " + stepNoun + ": ";
+    /** The line before a front end's turn in a repeated run: {@code repeat 2/3: netty}. */
+    static String turn(int repeat, int repeats, String label) {
+        return "repeat " + repeat + "/" + repeats + ": " + label;
+    }
+
+    /** With {@code repeats} above 1 the step's repeat follows its number: {@code [netty] 700 conns, repeat 2/3: ...}. */
+    static String of(StepRecord r, String stepNoun, int repeats) {
+        String repeat = repeats > 1 && r.repeat() != null ? ", repeat " + r.repeat() + "/" + repeats : "";
+        String head = "[" + r.frontEnd() + "] " + r.connections() + " " + stepNoun + repeat + ": ";
         if (StepRecord.FAILED.equals(r.status())) {
             return head + "failed: " + r.failure();
         }

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.results.ResultsStore;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.RunMetadataFile;
@@ -18,21 +19,34 @@ final class RunRecorder {
     private final RunMetadataFile metadata;
     private final PrintWriter out;
     private final String stepNoun;
+    private final int repeats;
     private boolean anyFailed;
 
-    /** @param stepNoun what a step's number counts on the progress line ({@link ProgressLine#stepNoun}) */
-    RunRecorder(ResultsStore store, RunMetadataFile metadata, PrintWriter out, String stepNoun) {
+    /**
+     * @param stepNoun what a step's number counts on the progress line ({@link ProgressLine#stepNoun})
+     * @param repeats  how many times each front end runs its steps
+     */
+    RunRecorder(ResultsStore store, RunMetadataFile metadata, PrintWriter out, String stepNoun, int repeats) {
         this.store = store;
         this.metadata = metadata;
         this.out = out;
         this.stepNoun = stepNoun;
+        this.repeats = repeats;
     }
 
     void step(StepRecord record) throws IOException {
         store.add(record);
         anyFailed |= StepRecord.FAILED.equals(record.status());
-        out.println(ProgressLine.of(record, stepNoun));
+        out.println(ProgressLine.of(record, stepNoun, repeats));
         out.flush();
+    }
+
+    /** With repeats, a line before each front end's turn says which repeat it is. */
+    void turnStarting(int repeat, FrontEndSpec spec) {
+        if (repeats > 1) {
+            out.println(ProgressLine.turn(repeat, repeats, spec.label()));
+            out.flush();
+        }
     }
 
     void frontEndStarted(FrontEndInfo info) throws IOException {

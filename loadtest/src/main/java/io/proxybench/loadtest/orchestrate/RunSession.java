@@ -114,7 +114,7 @@ public final class RunSession {
             interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interruptHook);
             RunRecorder recorder = new RunRecorder(new ResultsStore(run), metadata, out,
-                    ProgressLine.stepNoun(plan.model()));
+                    ProgressLine.stepNoun(plan.model()), plan.repeat());
             measure(run, recorder, metadata, new LaunchContext(plan, placed, processes, layout, javaBinary,
                     plan.cpuPinning().coresFor("proxy", cores)),
                     generator, netDev);
@@ -153,12 +153,14 @@ public final class RunSession {
                 RunMetadata.FrontEndInfo info = round.describe(spec);
                 metadata.update(m -> m.withFrontEnd(info));
             }
-            for (FrontEndSpec spec : plan.frontEnds()) {
+            for (RepeatSchedule.Turn turn : RepeatSchedule.of(plan)) {
+                FrontEndSpec spec = turn.spec();
                 if (interrupted.get()) {
                     return;
                 }
+                recorder.turnStarting(turn.repeat(), spec);
                 try {
-                    round.run(spec);
+                    round.run(spec, turn.repeat());
                 } catch (RuntimeException e) {
                     // a defect in one front end's round must not cost the others theirs
                     LOG.debug("[{}] failed", spec.label(), e);

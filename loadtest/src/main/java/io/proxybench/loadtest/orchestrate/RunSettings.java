@@ -40,6 +40,7 @@ final class RunSettings {
             s.put("originFaults", plan.originFaults().spelling());
         }
         s.put("cpus", plan.cpuPinning().isEmpty() ? null : plan.cpuPinning().lists());
+        s.put("repeat", plan.repeat());
         return s;
     }
 }

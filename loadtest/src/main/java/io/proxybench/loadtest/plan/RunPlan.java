@@ -21,6 +21,8 @@ import java.util.List;
  * @param requestTimeout generator's per-request timeout
  * @param originFaults   faults the origin injects ({@code --origin-faults}); {@link OriginFaultMix#NONE} for none
  * @param cpuPinning    CPUs of each role ({@code --cpus}); {@link CpuPinning#NONE} for none
+ * @param repeat        how many times every front end runs every step (1 = once); repeats are interleaved:
+ *                      repeat 1 of every front end, then repeat 2 of every front end, and so on
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -43,7 +45,8 @@ public record RunPlan(
         Path outDir,
         String command,
         OriginFaultMix originFaults,
-        CpuPinning cpuPinning) {
+        CpuPinning cpuPinning,
+        int repeat) {
 
     public RunPlan {
         originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;

@@ -22,7 +22,8 @@ public final class MarkdownReport {
     public static String table(RunResults results) {
         List<List<String>> cells = ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
         List<Boolean> numeric = ResultsTable.columns(results).stream().map(ResultsTable.Column::numeric).toList();
-        return MarkdownTable.render(ResultsTable.headers(results), numeric, cells);
+        return MarkdownTable.render(ResultsTable.headers(results), numeric, cells)
+                + RepeatSummary.note(results).map(n -> "\n" + n + "\n").orElse("");
     }
 
     /** The table for steps held in memory (front ends ordered as {@code run} declares them). */

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.results.RepeatGroups;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.results.StepUnit;
@@ -15,8 +16,16 @@ import java.util.function.Function;
  */
 public final class ResultsTable {
 
-    /** A column: header text, whether it holds numbers (right-aligned), and how a cell is made. */
-    public record Column(String header, boolean numeric, Function<StepRecord, String> cell) {
+    /**
+     * A column: header text, whether it holds numbers (right-aligned), and how a cell is made; for a
+     * main figure also the figure itself, whose spread over the repeats a repeated run shows.
+     */
+    public record Column(String header, boolean numeric, Function<StepRecord, String> cell,
+            Function<StepRecord, Double> figure) {
+
+        public Column(String header, boolean numeric, Function<StepRecord, String> cell) {
+            this(header, numeric, cell, null);
+        }
     }
 
     /** One table row with the step it came from (to style failed or flagged rows). */
@@ -42,18 +51,18 @@ public final class ResultsTable {
         List<Column> columns = new ArrayList<>(List.of(
                 new Column("Run", false, StepRecord::frontEnd),
                 new Column(unit.header(), true, s -> FigureFormat.integer(s.connections())),
-                new Column("Rq./s", true, s -> FigureFormat.decimals(s.load().rps(), 0)),
-                new Column("Av./ms", true, s -> FigureFormat.decimals(s.latency().meanMs(), 2)),
-                new Column("TP50/ms", true, s -> FigureFormat.decimals(s.latency().p50Ms(), 2)),
-                new Column("TP75/ms", true, s -> FigureFormat.decimals(s.latency().p75Ms(), 2)),
-                new Column("TP90/ms", true, s -> FigureFormat.decimals(s.latency().p90Ms(), 2)),
-                new Column("CPU/%", true, s -> FigureFormat.decimals(s.machine().cpuPct(), 2)),
+                figure("Rq./s", s -> s.load().rps(), 0),
+                figure("Av./ms", s -> s.latency().meanMs(), 2),
+                figure("TP50/ms", s -> s.latency().p50Ms(), 2),
+                figure("TP75/ms", s -> s.latency().p75Ms(), 2),
+                figure("TP90/ms", s -> s.latency().p90Ms(), 2),
+                figure("CPU/%", s -> s.machine().cpuPct(), 2),
                 LOAD_AVG,
                 new Column("Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
-                new Column("TP99/ms", true, s -> FigureFormat.decimals(s.latency().p99Ms(), 2)),
+                figure("TP99/ms", s -> s.latency().p99Ms(), 2),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
-                new Column("\u00b5s/req", true, s -> FigureFormat.decimals(s.processes().proxyCpuUsPerReq(), 1)),
+                figure("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), 1),
                 new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2))));
         if (ReportNotes.hasRunQueueColumn(results.run())) {
             columns.add(columns.indexOf(LOAD_AVG) + 1, RUN_QUEUE);
@@ -72,9 +81,20 @@ public final class ResultsTable {
         return columns(results).stream().map(Column::header).toList();
     }
 
-    /** Rows in reference order: by connections, front ends interleaved per step. */
+    /** A main figure: shown with its spread in a repeated run. */
+    private static Column figure(String header, Function<StepRecord, Double> figure, int decimals) {
+        return new Column(header, true, s -> FigureFormat.decimals(figure.apply(s), decimals), figure);
+    }
+
+    /**
+     * Rows in reference order: by connections, front ends interleaved per step. A run with repeats
+     * has one row per (front end, step): {@link RepeatSummary}.
+     */
     public static List<Row> rows(RunResults results) {
         List<Column> columns = columns(results);
+        if (RepeatGroups.repeated(results.steps())) {
+            return RepeatSummary.rows(results, columns);
+        }
         List<Row> rows = new ArrayList<>();
         for (StepRecord step : results.stepsInTableOrder()) {
             List<String> cells = new ArrayList<>(columns.size());

@@ -65,8 +65,14 @@ public record RunResults(Path dir, RunMetadata run, List<StepRecord> steps, List
         return ordered;
     }
 
-    /** The last step recorded for this front end at this connection count. */
+    /**
+     * The last step recorded for this front end at this connection count; in a run with repeats, the
+     * repeats' median ({@link RepeatGroups.Group#summary}), so that ratios and charts read as the table.
+     */
     public Optional<StepRecord> step(String frontEnd, int connections) {
+        if (RepeatGroups.repeated(steps)) {
+            return RepeatGroups.find(this, frontEnd, connections).map(RepeatGroups.Group::summary);
+        }
         StepRecord found = null;
         for (StepRecord s : steps) {
             if (frontEnd.equals(s.frontEnd()) && s.connections() != null && s.connections() == connections) {

@@ -8,7 +8,9 @@ import java.util.List;
  * the figures in parts. Figures are null when not measured (a failed step, nginx's JVM figures), and
  * so is every figure of a file that lacks it; code that renders or compares treats null as "not
  * measured", never as zero. {@code connections} is the step's number: requests per second offered in
- * an open-model run (run.json's {@code stepUnit} says which).
+ * an open-model run (run.json's {@code stepUnit} says which). {@code repeat} is which of the run's
+ * repeats the record is (1..N, {@code run --repeat N}); null in files written before repeats, which
+ * ran once.
  *
  * <p>A new per-step figure is one component of a part here, one line where it is measured, and one
  * column where it is shown: the files, their columns and their reading follow from this record.
@@ -33,7 +35,8 @@ public record StepRecord(
         @Flat JvmFigures jvm,
         @Flat Ceiling ceiling,
         OriginFaults originFaults,
-        String latencySpectrum) {
+        String latencySpectrum,
+        Integer repeat) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -64,7 +67,7 @@ public record StepRecord(
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
         return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     /** The same step with {@code flag} added (once). */
@@ -75,7 +78,20 @@ public record StepRecord(
         List<String> all = new ArrayList<>(flags);
         all.add(flag);
         return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum);
+                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat);
+    }
+
+    /** This record as the {@code repeat}-th repeat of its (front end, step). */
+    public StepRecord withRepeat(Integer repeat) {
+        return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load, latency,
+                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat);
+    }
+
+    /** The same step with its spectrum file named from {@code directory} (a repeat's own, under the front end's). */
+    public StepRecord withSpectrumIn(String directory) {
+        return latencySpectrum == null ? this : new StepRecord(frontEnd, kind, connections, status, failure, flags,
+                startedAt, durationSec, load, latency, errors, machine, processes, jvm, ceiling, originFaults,
+                directory + "/" + latencySpectrum, repeat);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */

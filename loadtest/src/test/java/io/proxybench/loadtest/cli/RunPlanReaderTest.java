@@ -197,4 +197,12 @@ class RunPlanReaderTest {
         assertThat(RunCommand.quoted("netty[workers.stage=8]")).isEqualTo("'netty[workers.stage=8]'");
         assertThat(RunCommand.quoted("it's")).isEqualTo("'it'\\''s'");
     }
+
+    @Test
+    void repeatIsOnceUnlessAskedAndMustBePositive() throws PlanException {
+        assertThat(plan().repeat()).isEqualTo(1);
+        assertThat(plan("--repeat", "3").repeat()).isEqualTo(3);
+        assertThatThrownBy(() -> plan("--repeat", "0")).isInstanceOf(PlanException.class)
+                .hasMessage("--repeat: 0 is out of range 1..100");
+    }
 }

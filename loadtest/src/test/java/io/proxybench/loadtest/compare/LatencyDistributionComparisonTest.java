@@ -74,6 +74,6 @@ class LatencyDistributionComparisonTest {
 
         assertThat(compare(baseline.dir(), candidate, 0)).doesNotContain("latency distribution");
         assertThat(LatencyDistributionComparison.of(new RunComparison(null, null, 5, List.of(), List.of(), List.of(),
-                List.of())).render()).isEmpty();
+                List.of(), SignificanceRule.DEFAULT, List.of())).render()).isEmpty();
     }
 }

@@ -1,0 +1,32 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.RunPlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The order in which a run's front ends take their turns: repeat 1 of every front end, then repeat 2
+ * of every front end, and so on. Interleaved rather than one front end's repeats back to back, so that
+ * whatever drifts on the machine during the run (heat, a neighbour's load, page cache) lands on every
+ * front end alike instead of on whichever ran last.
+ */
+final class RepeatSchedule {
+
+    /** One front end's turn: a fresh origin and front end, warm-up, every step. */
+    record Turn(int repeat, FrontEndSpec spec) {
+    }
+
+    private RepeatSchedule() {
+    }
+
+    static List<Turn> of(RunPlan plan) {
+        List<Turn> turns = new ArrayList<>();
+        for (int repeat = 1; repeat <= plan.repeat(); repeat++) {
+            for (FrontEndSpec spec : plan.frontEnds()) {
+                turns.add(new Turn(repeat, spec));
+            }
+        }
+        return List.copyOf(turns);
+    }
+}
