@@ -245,13 +245,20 @@ final class FrontEndRound {
                 processes.read(origin.process().handle()), figures, readOriginStats(origin));
     }
 
+    /** The origin's counters; a second try when the first read fails, since a missing reading blanks the step's. */
     private StepRecord.OriginFaults readOriginStats(RunningServer origin) {
-        try {
-            return originStats.read(origin.controlUri(OriginStatsReader.PATH));
-        } catch (IOException e) {
-            LOG.debug("origin {} did not answer: {}", OriginStatsReader.PATH, e.getMessage());
-            return null;
+        URI stats = origin.controlUri(OriginStatsReader.PATH);
+        IOException last = null;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            try {
+                return originStats.read(stats);
+            } catch (IOException e) {
+                last = e;
+            }
         }
+        LOG.warn("origin {} did not answer, the step's origin counts stay empty: {}", OriginStatsReader.PATH,
+                last.getMessage());
+        return null;
     }
 
     /** The origin pool once a stalled origin answer could have ended (origin.readTimeout, 10 s by default). */

@@ -3,11 +3,13 @@ package io.proxybench.loadtest.report;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.results.StepRecord.OriginFaults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -54,7 +56,7 @@ public final class FaultAccountingSection {
                 headers.add(KINDS.get(i));
             }
         }
-        headers.addAll(List.of("proxy errors", "RSS MB first→last", "pool after"));
+        headers.addAll(List.of("proxy errors", "RSS MB first→last second", "pool after"));
         List<Boolean> numeric = new ArrayList<>();
         headers.forEach(h -> numeric.add(!h.equals("front end") && !h.equals("proxy errors")
                 && !h.startsWith("RSS") && !h.equals("pool after")));
@@ -79,13 +81,26 @@ public final class FaultAccountingSection {
             }
             Map<String, Long> after = results.frontEnd(label).map(FrontEndInfo::afterSteps).orElse(null);
             row.add(proxyErrors(after));
-            row.add(FigureFormat.decimals(steps.get(0).processes().proxyRssMb(), 0) + " → "
-                    + FigureFormat.decimals(steps.get(steps.size() - 1).processes().proxyRssMb(), 0));
+            row.add(rssUnderLoad(results.samplesOf(label), steps));
             row.add(pool(after));
             rows.add(row);
         }
         md.append(MarkdownTable.render(headers, numeric, rows)).append('\n');
         return md.toString();
+    }
+
+    /**
+     * The proxy's RSS in the first and the last second under step load, from the one-second samples, so
+     * that a long step shows whether memory stayed flat; the first and last step's means without samples.
+     */
+    private static String rssUnderLoad(List<Sample> samples, List<StepRecord> steps) {
+        List<Double> rss = samples.stream().filter(x -> x.connections() != null && x.connections() > 0)
+                .map(x -> x.processes().proxyRssMb()).filter(Objects::nonNull).toList();
+        if (rss.isEmpty()) {
+            return FigureFormat.decimals(steps.get(0).processes().proxyRssMb(), 0) + " → "
+                    + FigureFormat.decimals(steps.get(steps.size() - 1).processes().proxyRssMb(), 0);
+        }
+        return FigureFormat.decimals(rss.get(0), 0) + " → " + FigureFormat.decimals(rss.get(rss.size() - 1), 0);
     }
 
     /** The mix as run.json's settings give it; null for a run without one (or made before the option). */
