@@ -143,8 +143,8 @@ public class RunOptions {
     List<String> unmatched = new ArrayList<>();
 
     @Option(names = "--origin-faults", paramLabel = "LIST", description = {
-        "Faults the origin injects, as shares of its requests: e.g. reset=1%,close-mid-body=1%,garbage=1%,stall=0.5%,"
-            + "status-500=1% (a share is a percentage or a fraction such as 0.01; at most 100% in all).",
+        "Faults the origin injects, as shares of its requests: e.g. reset=1%%,close-mid-body=1%%,garbage=1%%,"
+            + "stall=0.5%%,status-500=1%% (a share is a percentage or a fraction such as 0.01; at most 100%% in all).",
         "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's origin.readTimeout or the"
             + " generator's --timeout ends it), slow-body. Each step records the faults the origin served."})
     String originFaults;

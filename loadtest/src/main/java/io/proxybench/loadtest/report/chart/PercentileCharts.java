@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.Styler;
 
 /**
  * One chart per step of the latency distribution, all front ends of the step on it: latency
@@ -83,6 +84,9 @@ public final class PercentileCharts {
         chart.getStyler().setXAxisMax((double) NINES);
         // XChart places numeric ticks where it likes; the nines are drawn as lines and labels of their own
         chart.getStyler().setXAxisTicksVisible(false);
+        // one row below the plot does not hold several front ends' names; the low percentiles leave the top left free
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
         } else {
