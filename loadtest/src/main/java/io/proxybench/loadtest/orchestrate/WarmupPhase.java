@@ -12,7 +12,7 @@ import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.OriginJitReader;
+import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.warmup.SteadyStateDetector;
 import io.proxybench.loadtest.warmup.WarmupEnd;
@@ -54,7 +54,7 @@ final class WarmupPhase {
     private final LoadGenerator generator;
     private final SamplingLoop sampler;
     private final JvmAdminSampler jvm;
-    private final OriginJitReader originJit = new OriginJitReader(Duration.ofMillis(800));
+    private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofMillis(800));
     private final RunRecorder recorder;
     private final BooleanSupplier interrupted;
 
@@ -161,7 +161,7 @@ final class WarmupPhase {
 
     private Double originJit(URI stats) {
         try {
-            return originJit.read(stats);
+            return originStats.compilationTimeMs(stats);
         } catch (IOException e) {
             LOG.debug("origin stats did not answer: {}", e.getMessage());
             return null;

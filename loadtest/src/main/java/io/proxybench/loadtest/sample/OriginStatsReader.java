@@ -11,9 +11,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
- * stub-origin's own counters from {@code GET /_origin/stats} (its {@code OriginStats} as JSON):
- * {@code requests} and {@code faults} by kind, totals since the origin started. A kind the origin
- * does not report reads as null, so an older origin is told apart from one that injected nothing.
+ * stub-origin's own figures from {@code GET /_origin/stats} (its {@code OriginStats} as JSON):
+ * {@code requests} and {@code faults} by kind, totals since the origin started, and its JIT's total
+ * compile time (the origin is a JVM too: a warm-up that ends while it still compiles measures its
+ * warming as the proxy's latency). A kind the origin does not report reads as null, so an older
+ * origin is told apart from one that injected nothing.
  */
 public final class OriginStatsReader {
 
@@ -30,17 +32,35 @@ public final class OriginStatsReader {
 
     /** @param stats the origin's {@link #PATH} as the kit reaches it */
     public OriginFaults read(URI stats) throws IOException {
+        return parse(fetch(stats));
+    }
+
+    /** Milliseconds the origin's JIT compiled since it started. */
+    public double compilationTimeMs(URI stats) throws IOException {
+        return compilationTimeMs(fetch(stats));
+    }
+
+    private String fetch(URI stats) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(stats).timeout(timeout).GET().build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 throw new IOException(stats + " answered " + response.statusCode());
             }
-            return parse(response.body());
+            return response.body();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted");
         }
+    }
+
+    /** An origin built before it published the figure, or a JVM that does not track it, has none. */
+    static double compilationTimeMs(String json) throws IOException {
+        JsonNode value = JSON.readTree(json).get("compilationTimeMs");
+        if (value == null || !value.isNumber()) {
+            throw new IOException("no compilationTimeMs in the origin's stats");
+        }
+        return value.asDouble();
     }
 
     public static OriginFaults parse(String json) throws IOException {

@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import io.proxybench.loadtest.results.StepRecord.OriginFaults;
@@ -30,6 +31,14 @@ class OriginReadersTest {
         assertThat(step.reset()).isEqualTo(3L);
         assertThat(step.stall()).as("not reported: not zero").isNull();
         assertThat(OriginFaults.NONE.total()).isNull();
+    }
+
+    @Test
+    void theOriginsCompileTimeIsReadFromTheSameStatsAndItsAbsenceIsAnError() throws IOException {
+        assertThat(OriginStatsReader.compilationTimeMs("{\"requests\":5,\"compilationTimeMs\":1234}")).isEqualTo(1234.0);
+        // an origin from before the figure was published: the warm-up must not read it as "no compiling"
+        assertThatThrownBy(() -> OriginStatsReader.compilationTimeMs("{\"requests\":5}"))
+                .isInstanceOf(IOException.class).hasMessageContaining("compilationTimeMs");
     }
 
     @Test
