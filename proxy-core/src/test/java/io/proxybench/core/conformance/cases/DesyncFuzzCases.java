@@ -3,10 +3,12 @@ package io.proxybench.core.conformance.cases;
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.ProxyUnderTest;
 import io.proxybench.core.conformance.desync.DesyncFuzzer;
+import io.proxybench.core.conformance.wire.WireOrigin;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -16,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The desync fuzzer (see {@link DesyncFuzzer}): seeded request streams and origin answers, and the
  * corpus of every case that ever failed. Bounded by {@code -Dfuzz.cases}; each case has its own
- * deadlines, so the long timeout only matters for large runs.
+ * deadlines, so the long timeout only matters for large runs. With {@code -Dfuzz.lanes=L} the
+ * generated cases run L at a time, each lane a proxy of its own (and, for requests, an origin of its own).
  */
 public interface DesyncFuzzCases extends ConformanceContext {
 
@@ -24,9 +27,19 @@ public interface DesyncFuzzCases extends ConformanceContext {
     @Timeout(value = 6, unit = TimeUnit.HOURS)
     @DisplayName("fuzzed request streams: the origin gets exactly the requests whose answers the client got, bodies intact")
     default void fuzzedRequestStreamsNeverDesync() throws Exception {
-        List<String> failures = DesyncFuzzer.fuzzRequests(frontEndName(), proxy().port(), wireOrigin(),
-                DesyncFuzzer.requestCases());
-        assertThat(failures).as("desynchronised request streams").isEmpty();
+        List<WireOrigin> extraOrigins = new ArrayList<>();
+        try {
+            List<DesyncFuzzer.Lane> lanes = new ArrayList<>(List.of(new DesyncFuzzer.Lane(proxy().port(), wireOrigin())));
+            while (lanes.size() < DesyncFuzzer.lanes()) {
+                WireOrigin o = WireOrigin.start();
+                extraOrigins.add(o);
+                lanes.add(new DesyncFuzzer.Lane(startProxy(Map.of("routes", "/=127.0.0.1:" + o.port())).port(), o));
+            }
+            List<String> failures = DesyncFuzzer.fuzzRequests(frontEndName(), lanes, DesyncFuzzer.requestCases(), true);
+            assertThat(failures).as("desynchronised request streams").isEmpty();
+        } finally {
+            extraOrigins.forEach(WireOrigin::close);
+        }
         assertStillServing(proxy());
     }
 
@@ -34,8 +47,11 @@ public interface DesyncFuzzCases extends ConformanceContext {
     @Timeout(value = 6, unit = TimeUnit.HOURS)
     @DisplayName("fuzzed origin answers: 502 or close for what cannot be framed, and no leftovers for the next request")
     default void fuzzedOriginAnswersNeverDesync() throws Exception {
-        ProxyUnderTest p = singleOriginConnectionProxy();
-        List<String> failures = DesyncFuzzer.fuzzResponses(frontEndName(), p.port(), DesyncFuzzer.responseCases());
+        List<Integer> ports = new ArrayList<>();
+        while (ports.size() < DesyncFuzzer.lanes()) {
+            ports.add(singleOriginConnectionProxy().port());
+        }
+        List<String> failures = DesyncFuzzer.fuzzResponses(frontEndName(), ports, DesyncFuzzer.responseCases(), true);
         assertThat(failures).as("desynchronised origin answers").isEmpty();
     }
 

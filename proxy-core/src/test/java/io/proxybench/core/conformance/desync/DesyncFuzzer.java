@@ -14,12 +14,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Drives the request-side and response-side desync checks over seeded cases and the corpus.
  * {@code -Dfuzz.cases=N} sets how many generated cases run per side (default
  * {@value #DEFAULT_REQUEST_CASES} and {@value #DEFAULT_RESPONSE_CASES}; {@code -Dfuzz.responseCases}
- * sets the origin-answer side alone), {@code -Dfuzz.seed=S} the seed. A failing case is logged as its replayable line and appended to the corpus file
+ * sets the origin-answer side alone), {@code -Dfuzz.seed=S} the seed, {@code -Dfuzz.lanes=L} how many
+ * cases run at once (each lane its own proxy and origin; for large runs on an otherwise idle machine). A failing case is logged as its replayable line and appended to the corpus file
  * ({@code proxy-core/src/test/resources/desync-corpus.txt}, found from the working directory
  * upwards, or {@code -Dfuzz.corpus=path}), whose cases run on every build.
  */
@@ -51,61 +57,111 @@ public final class DesyncFuzzer {
         return Long.getLong("fuzz.seed", DEFAULT_SEED);
     }
 
-    /** Runs {@code count} generated request streams; returns the failures, each as a report. */
-    public static List<String> fuzzRequests(String frontEnd, int proxyPort, WireOrigin origin, int count)
-            throws IOException, InterruptedException {
-        return fuzzRequests(frontEnd, proxyPort, origin, count, true);
-    }
-
     /**
-     * As {@link #fuzzRequests(String, int, WireOrigin, int)}; without {@code halfCloseCases} the
-     * cases whose client half-closes are generated but not run (for a proxy that, by design,
-     * abandons a client's requests when it half-closes, as nginx does).
+     * Runs {@code count} generated request streams spread over {@code lanes}, each lane one case at a
+     * time, so that what its origin saw belongs to one case. Without {@code halfCloseCases} the cases
+     * whose client half-closes are generated but not run (for a proxy that, by design, abandons a
+     * client's requests when it half-closes, as nginx does).
      */
-    public static List<String> fuzzRequests(String frontEnd, int proxyPort, WireOrigin origin, int count,
-                                            boolean halfCloseCases) throws IOException, InterruptedException {
-        RequestDesyncCheck check = new RequestDesyncCheck(proxyPort, origin);
-        List<String> failures = new ArrayList<>();
+    public static List<String> fuzzRequests(String frontEnd, List<Lane> lanes, int count, boolean halfCloseCases)
+            throws IOException, InterruptedException {
         long start = System.nanoTime();
-        for (int i = 0; i < count && failures.size() < MAX_FAILURES; i++) {
+        List<String> failures = inLanes(lanes.size(), count, (lane, i) -> {
             DesyncCase c = RequestStreamGenerator.generate(seed() * 1_000_003L + i);
             if (c.halfClose() && !halfCloseCases) {
-                continue;
+                return null;
             }
-            List<String> v = check.run(c);
-            if (!v.isEmpty()) {
-                failures.add(failed(frontEnd, c.toLine(), v));
-            }
-        }
-        log.info("desync fuzz ({}): {} request cases, seed {}, {} failing, {} ms", frontEnd, count, seed(),
-                failures.size(), (System.nanoTime() - start) / 1_000_000);
+            List<String> v = lanes.get(lane).check().run(c);
+            return v.isEmpty() ? null : failed(frontEnd, c.toLine(), v);
+        });
+        log.info("desync fuzz ({}): {} request cases in {} lanes, seed {}, {} failing, {} ms", frontEnd, count,
+                lanes.size(), seed(), failures.size(), (System.nanoTime() - start) / 1_000_000);
         return failures;
     }
 
-    /** Runs {@code count} generated origin answers through a proxy holding one origin connection. */
-    public static List<String> fuzzResponses(String frontEnd, int proxyPort, int count) throws IOException {
-        return fuzzResponses(frontEnd, proxyPort, count, true);
+    /**
+     * Runs {@code count} generated origin answers spread over proxies on {@code proxyPorts}, each
+     * holding its own origin connection. Without {@code strict}, forwarding an answer whose framing
+     * the proxy resolved one way (say, the last of two Content-Lengths) is not counted, only what
+     * desynchronises: leftovers, unparseable or wrongly framed bytes at the client.
+     */
+    public static List<String> fuzzResponses(String frontEnd, List<Integer> proxyPorts, int count, boolean strict)
+            throws IOException {
+        long start = System.nanoTime();
+        List<ResponseDesyncCheck> checks = proxyPorts.stream().map(p -> new ResponseDesyncCheck(p, strict)).toList();
+        List<String> failures;
+        try {
+            failures = inLanes(checks.size(), count, (lane, i) -> {
+                ResponseCase c = ResponseCase.generate(seed() * 1_000_033L + i);
+                List<String> v = checks.get(lane).run(c);
+                return v.isEmpty() ? null : failed(frontEnd, c.toLine(), v);
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+        log.info("desync fuzz ({}): {} response cases in {} lanes, seed {}, {} failing, {} ms", frontEnd, count,
+                proxyPorts.size(), seed(), failures.size(), (System.nanoTime() - start) / 1_000_000);
+        return failures;
+    }
+
+    /** A proxy port and the origin behind it; a case's origin requests are looked for only there. */
+    public record Lane(int proxyPort, WireOrigin origin) {
+
+        RequestDesyncCheck check() {
+            return new RequestDesyncCheck(proxyPort, origin);
+        }
+    }
+
+    /** How many lanes a fuzz run uses ({@code -Dfuzz.lanes}, default 1: a build shares its cores). */
+    public static int lanes() {
+        return Math.max(1, Integer.getInteger("fuzz.lanes", 1));
+    }
+
+    /** One case: its failure report, or null when it passed (or was left out). */
+    private interface LaneCase {
+        String run(int lane, int index) throws IOException, InterruptedException;
     }
 
     /**
-     * As {@link #fuzzResponses(String, int, int)}; without {@code strict}, forwarding an answer
-     * whose framing the proxy resolved one way (say, the last of two Content-Lengths) is not counted,
-     * only what desynchronises: leftovers, unparseable or wrongly framed bytes at the client.
+     * Case {@code i} runs in lane {@code i % lanes}, each lane on its own thread in index order; all
+     * stop once {@link #MAX_FAILURES} cases failed. Failures come back in case order.
      */
-    public static List<String> fuzzResponses(String frontEnd, int proxyPort, int count, boolean strict)
-            throws IOException {
-        ResponseDesyncCheck check = new ResponseDesyncCheck(proxyPort, strict);
+    private static List<String> inLanes(int lanes, int count, LaneCase body) throws IOException, InterruptedException {
+        AtomicInteger failed = new AtomicInteger();
+        String[] reports = new String[count];
+        ExecutorService pool = Executors.newFixedThreadPool(lanes);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int l = 0; l < lanes; l++) {
+                int lane = l;
+                running.add(pool.submit(() -> {
+                    for (int i = lane; i < count && failed.get() < MAX_FAILURES; i += lanes) {
+                        reports[i] = body.run(lane, i);
+                        if (reports[i] != null) {
+                            failed.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
         List<String> failures = new ArrayList<>();
-        long start = System.nanoTime();
-        for (int i = 0; i < count && failures.size() < MAX_FAILURES; i++) {
-            ResponseCase c = ResponseCase.generate(seed() * 1_000_033L + i);
-            List<String> v = check.run(c);
-            if (!v.isEmpty()) {
-                failures.add(failed(frontEnd, c.toLine(), v));
+        for (String r : reports) {
+            if (r != null) {
+                failures.add(r);
             }
         }
-        log.info("desync fuzz ({}): {} response cases, seed {}, {} failing, {} ms", frontEnd, count, seed(),
-                failures.size(), (System.nanoTime() - start) / 1_000_000);
         return failures;
     }
 

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -26,39 +27,43 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @Timeout(value = 6, unit = TimeUnit.HOURS)
 class NginxDesyncControlTest {
 
-    private WireOrigin origin;
-    private NginxControl nginx;
+    /** One nginx and its origin per lane ({@code -Dfuzz.lanes}). */
+    private final List<WireOrigin> origins = new ArrayList<>();
+    private final List<NginxControl> nginxes = new ArrayList<>();
 
     @BeforeAll
     void start() throws Exception {
         String binary = NginxControl.binary();
         assumeTrue(binary != null, "nginx is not installed: the desync control run is skipped");
-        origin = WireOrigin.start();
-        nginx = NginxControl.start(binary, origin.port());
+        for (int i = 0; i < DesyncFuzzer.lanes(); i++) {
+            WireOrigin origin = WireOrigin.start();
+            origins.add(origin);
+            nginxes.add(NginxControl.start(binary, origin.port()));
+        }
     }
 
     @AfterAll
     void stop() {
-        if (nginx != null) {
-            nginx.close();
-        }
-        if (origin != null) {
-            origin.close();
-        }
+        nginxes.forEach(NginxControl::close);
+        origins.forEach(WireOrigin::close);
     }
 
     @Test
     @DisplayName("nginx: fuzzed request streams never desync")
     void fuzzedRequestStreams() throws Exception {
-        List<String> failures = DesyncFuzzer.fuzzRequests("nginx", nginx.port(), origin, DesyncFuzzer.requestCases(),
-                false);
+        List<DesyncFuzzer.Lane> lanes = new ArrayList<>();
+        for (int i = 0; i < nginxes.size(); i++) {
+            lanes.add(new DesyncFuzzer.Lane(nginxes.get(i).port(), origins.get(i)));
+        }
+        List<String> failures = DesyncFuzzer.fuzzRequests("nginx", lanes, DesyncFuzzer.requestCases(), false);
         assertThat(failures).as("desynchronised request streams through nginx").isEmpty();
     }
 
     @Test
     @DisplayName("nginx: fuzzed origin answers never desync")
     void fuzzedOriginAnswers() throws Exception {
-        List<String> failures = DesyncFuzzer.fuzzResponses("nginx", nginx.port(), DesyncFuzzer.responseCases(), false);
+        List<Integer> ports = nginxes.stream().map(NginxControl::port).toList();
+        List<String> failures = DesyncFuzzer.fuzzResponses("nginx", ports, DesyncFuzzer.responseCases(), false);
         assertThat(failures).as("desynchronised origin answers through nginx").isEmpty();
     }
 }

@@ -57,6 +57,7 @@ public final class RequestDesyncCheck {
         for (WireOrigin.Anomaly a : anomalies.subList(anomaliesBefore, anomalies.size())) {
             violations.add("the origin could not parse what the proxy forwarded (" + a.reason() + "): " + a.bytes());
         }
+        origin.forget("/_wire/" + id + "/");
         return violations;
     }
 

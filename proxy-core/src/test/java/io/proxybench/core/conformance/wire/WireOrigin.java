@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,7 +42,8 @@ public final class WireOrigin implements AutoCloseable {
     }
 
     private final ServerSocket server;
-    private final List<Received> received = new CopyOnWriteArrayList<>();
+    /** By {@link #caseKey} of the target, so a long fuzz run looks up and drops one case's requests cheaply. */
+    private final Map<String, List<Received>> received = new ConcurrentHashMap<>();
     private final List<Anomaly> anomalies = new CopyOnWriteArrayList<>();
     /** Connections still open, with the bytes of a request begun but not complete. */
     private final Map<Integer, Integer> partial = new ConcurrentHashMap<>();
@@ -69,8 +71,12 @@ public final class WireOrigin implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** Every request still remembered, in arrival order. */
     public List<Received> received() {
-        return List.copyOf(received);
+        List<Received> all = new ArrayList<>();
+        received.values().forEach(all::addAll);
+        all.sort(Comparator.comparingLong(Received::serial));
+        return all;
     }
 
     public List<Anomaly> anomalies() {
@@ -146,7 +152,8 @@ public final class WireOrigin implements AutoCloseable {
                     StrictHttpParser.Message msg = (StrictHttpParser.Message) r;
                     off = msg.end();
                     long serial = serials.incrementAndGet();
-                    received.add(new Received(id, serial, msg));
+                    received.computeIfAbsent(caseKey(msg.target()), k -> new CopyOnWriteArrayList<>())
+                            .add(new Received(id, serial, msg));
                     if (!answer(msg, serial, out)) {
                         return;
                     }
@@ -200,15 +207,38 @@ public final class WireOrigin implements AutoCloseable {
         return connection == null || !connection.toLowerCase(java.util.Locale.ROOT).contains("close");
     }
 
-    /** Serials of requests received so far whose target starts with {@code prefix}. */
+    /** Requests received so far whose target starts with {@code prefix}, in arrival order. */
     public List<Received> receivedWithPrefix(String prefix) {
         List<Received> out = new ArrayList<>();
-        for (Received r : received) {
-            if (r.message().target().startsWith(prefix)) {
-                out.add(r);
+        for (Map.Entry<String, List<Received>> e : received.entrySet()) {
+            if (!e.getKey().startsWith(prefix) && !prefix.startsWith(e.getKey())) {
+                continue;
+            }
+            for (Received r : e.getValue()) {
+                if (r.message().target().startsWith(prefix)) {
+                    out.add(r);
+                }
             }
         }
+        out.sort(Comparator.comparingLong(Received::serial));
         return out;
+    }
+
+    /** Forgets the requests whose target starts with {@code prefix}, which must be a whole {@link #caseKey}. */
+    public void forget(String prefix) {
+        received.remove(prefix);
+    }
+
+    /**
+     * The first two segments of a target with their slashes ({@code /_wire/Q0000001/}), or the path
+     * when it has fewer: the key a case's requests are filed under.
+     */
+    static String caseKey(String target) {
+        int end = target.indexOf('?');
+        String path = end < 0 ? target : target.substring(0, end);
+        int first = path.indexOf('/', 1);
+        int second = first < 0 ? -1 : path.indexOf('/', first + 1);
+        return second < 0 ? path : path.substring(0, second + 1);
     }
 
     @Override
