@@ -8,6 +8,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.proxybench.core.admin.AdminEndpoints;
@@ -50,6 +51,17 @@ public final class NettyProxyServer implements ProxyServer {
     private final ProxyContext px;
     private final WorkerLayout workers;
     private final OriginConnectionPool<Channel> pool;
+    /**
+     * The read-size policy of every client connection: stateless (each connection's handle keeps its
+     * own guess), so one instance serves all instead of one per connection. 16 reads per wake-up is
+     * what Netty gives a socket channel by default.
+     */
+    private static final AdaptiveRecvByteBufAllocator SHARED_RECV_SIZING = new AdaptiveRecvByteBufAllocator();
+
+    static {
+        SHARED_RECV_SIZING.maxMessagesPerRead(16);
+    }
+
     private final ClientChannelInitializer clients;
     private final Channel serverChannel;
     private final BlockedEventLoopDetector detector;
@@ -111,6 +123,7 @@ public final class NettyProxyServer implements ProxyServer {
                     // A client that half-closes after its requests still gets its answers (see ClientConnectionHandler).
                     .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, SHARED_RECV_SIZING)
                     .childHandler(clients);
             try {
                 serverChannel = b.bind(new InetSocketAddress(bind, port)).sync().channel();

@@ -15,6 +15,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.core.route.OriginAddress;
+import io.proxybench.netty.http.SizedHeadersFactory;
 import io.proxybench.netty.pool.OriginConnector;
 import io.proxybench.netty.pool.PooledConnection;
 import io.proxybench.netty.transport.Transport;
@@ -56,7 +57,9 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
                         HttpDecoderConfig decoder = new HttpDecoderConfig()
                                 .setMaxInitialLineLength(8192)
                                 .setMaxHeaderSize(MAX_RESPONSE_HEADER_SIZE)
-                                .setMaxChunkSize(MAX_CHUNK_SIZE);
+                                .setMaxChunkSize(MAX_CHUNK_SIZE)
+                                .setHeadersFactory(SizedHeadersFactory.HEADERS)
+                                .setTrailersFactory(SizedHeadersFactory.TRAILERS);
                         OriginResponseHandler handler = new OriginResponseHandler(readTimeoutNanos);
                         ch.attr(RESPONSE_HANDLER).set(handler);
                         ch.pipeline().addLast("http", new HttpClientCodec(decoder, false, false));

@@ -1,15 +1,14 @@
 package io.proxybench.netty.relay;
 
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.EventExecutor;
+import io.proxybench.netty.http.SizedHeadersFactory;
 
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -23,11 +22,17 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     /** Pipelined requests the decoder may hold before it gives up on a client. */
     private static final int MAX_PIPELINE_DEPTH = 4096;
     private static final int MAX_CHUNK_SIZE = 64 * 1024;
+    /**
+     * Where the decoder copies each head line: it grows to the longest line a connection sends and
+     * stays that size while the connection is open, so it starts small (Netty's default is 128).
+     */
+    private static final int INITIAL_LINE_BUFFER = 32;
 
     private final ProxyContext px;
     private final TrafficCounter traffic;
     private final AtomicInteger open = new AtomicInteger();
-    private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
+    /** Shared by every connection (see {@link ClientDeadlines#remove}): nothing per connection to hold. */
+    private final Runnable connectionClosed = this::connectionClosed;
     private final Map<EventExecutor, ClientDeadlines> deadlines = new ConcurrentHashMap<>();
     /** The decoder copies what it needs, so one configuration serves every connection. */
     private final HttpDecoderConfig decoder;
@@ -38,7 +43,10 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         this.decoder = new HttpDecoderConfig()
                 .setMaxInitialLineLength(px.maxInitialLineLength)
                 .setMaxHeaderSize(px.maxHeaderSize)
-                .setMaxChunkSize(MAX_CHUNK_SIZE);
+                .setMaxChunkSize(MAX_CHUNK_SIZE)
+                .setInitialBufferSize(INITIAL_LINE_BUFFER)
+                .setHeadersFactory(SizedHeadersFactory.HEADERS)
+                .setTrailersFactory(SizedHeadersFactory.TRAILERS);
     }
 
     @Override
@@ -51,14 +59,8 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         }
         px.metrics.clientConnectionsOpened().inc();
         px.metrics.clientConnectionsActive().inc();
-        channels.add(ch);
-        ch.closeFuture().addListener(f -> {
-            open.decrementAndGet();
-            px.metrics.clientConnectionsActive().dec();
-            channels.remove(ch);
-        });
-        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(),
-                loop -> new ClientDeadlines(loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos));
+        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(), loop -> new ClientDeadlines(loop,
+                px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, connectionClosed));
         ChannelPipeline p = ch.pipeline();
         p.addLast("traffic", traffic);
         p.addLast("http", new HttpServerCodec(decoder, MAX_PIPELINE_DEPTH));
@@ -70,22 +72,22 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         return open.get();
     }
 
+    private void connectionClosed() {
+        open.decrementAndGet();
+        px.metrics.clientConnectionsActive().dec();
+    }
+
     /** Asks every client connection to close once idle: now if idle, else after its current response. */
     public void drainAll() {
-        for (Channel ch : channels) {
-            ClientConnectionHandler h = ch.pipeline().get(ClientConnectionHandler.class);
-            if (h == null) {
-                ch.close();
-            } else {
-                ch.eventLoop().execute(h::drain);
-            }
+        for (ClientDeadlines d : deadlines.values()) {
+            d.drainAll();
         }
     }
 
     /** Closes every client connection now. */
     public void closeAll() {
-        for (Channel ch : channels) {
-            ch.close();
+        for (ClientDeadlines d : deadlines.values()) {
+            d.closeAll();
         }
     }
 }

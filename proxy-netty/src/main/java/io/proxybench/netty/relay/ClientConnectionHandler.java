@@ -57,7 +57,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
 
     ClientConnectionHandler(ProxyContext px, ClientDeadlines deadlines) {
         this.px = px;
-        this.timeouts = new ClientTimeouts(deadlines, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, this);
+        this.timeouts = new ClientTimeouts(deadlines, this);
     }
 
     @Override
@@ -66,7 +66,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         this.channel = ctx.channel();
         this.originLoop = px.workers.originLoopFor(channel.eventLoop());
         this.clientAddress = (InetSocketAddress) channel.remoteAddress();
-        this.clientIp = clientAddress == null ? "unknown" : clientAddress.getAddress().getHostAddress();
+        this.clientIp = timeouts.deadlines.addressTexts.of(clientAddress);
     }
 
     @Override

@@ -7,10 +7,12 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The client deadlines of one event loop, checked by one periodic task for all its connections
- * instead of a timer per connection: an idle connection holds no scheduled task, and a request
- * schedules nothing. A deadline is noticed at most one tick late; the tick is a quarter of the
- * shorter client timeout, between 10 ms and 1 s. The task stops itself at a tick that finds no
+ * The client connections of one event loop and their deadlines, checked by one periodic task for
+ * all of them instead of a timer per connection: an idle connection holds no scheduled task, and a
+ * request schedules nothing. The same list serves shutdown ({@link #drainAll}, {@link #closeAll}),
+ * so a connection needs no entry in a shared set nor a close listener of its own. A deadline is
+ * noticed at most one tick late; the tick is a quarter of the shorter client timeout, between
+ * 10 ms and 1 s. The task stops itself at a tick that finds no
  * connection, and starts again with the next one, so connections that come and go schedule at
  * most one task per tick. Loop-confined.
  */
@@ -20,13 +22,22 @@ final class ClientDeadlines {
     private static final long MAX_TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final EventExecutor loop;
+    final long headTimeoutNanos;
+    final long idleTimeoutNanos;
+    /** Runs once for every connection that closes (counts and gauges of the server). */
+    private final Runnable connectionClosed;
+    /** Shared by the loop's connections: see {@link ClientAddressTexts}. */
+    final ClientAddressTexts addressTexts = new ClientAddressTexts();
     private final long tickNanos;
     private ClientTimeouts[] watched = new ClientTimeouts[16];
     private int size;
     private ScheduledFuture<?> ticking;
 
-    ClientDeadlines(EventExecutor loop, long headTimeoutNanos, long idleTimeoutNanos) {
+    ClientDeadlines(EventExecutor loop, long headTimeoutNanos, long idleTimeoutNanos, Runnable connectionClosed) {
         this.loop = loop;
+        this.headTimeoutNanos = headTimeoutNanos;
+        this.idleTimeoutNanos = idleTimeoutNanos;
+        this.connectionClosed = connectionClosed;
         this.tickNanos = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, Math.min(headTimeoutNanos, idleTimeoutNanos) / 4));
     }
 
@@ -41,11 +52,13 @@ final class ClientDeadlines {
         }
     }
 
+    /** The connection closed: it leaves the list, and the server's counts. */
     void remove(ClientTimeouts t) {
         int i = t.slot;
         if (i < 0) {
             return;
         }
+        connectionClosed.run();
         ClientTimeouts last = watched[--size];
         watched[i] = last;
         last.slot = i;
@@ -63,9 +76,29 @@ final class ClientDeadlines {
             return;
         }
         long now = System.nanoTime();
-        // Backwards: a connection whose deadline passed leaves, and the last one takes its slot.
+        // Backwards: a connection that closes from its check leaves, and the last one takes its slot.
         for (int i = size - 1; i >= 0; i--) {
-            watched[i].check(now);
+            if (i < size) {
+                watched[i].check(now);
+            }
         }
+    }
+
+    /** Shutdown, from any thread: every connection of this loop closes once idle. */
+    void drainAll() {
+        loop.execute(() -> {
+            for (ClientTimeouts t : Arrays.copyOf(watched, size)) {
+                t.conn.drain();
+            }
+        });
+    }
+
+    /** Shutdown, from any thread: every connection of this loop closes now. */
+    void closeAll() {
+        loop.execute(() -> {
+            for (ClientTimeouts t : Arrays.copyOf(watched, size)) {
+                t.conn.ctx.close();
+            }
+        });
     }
 }

@@ -54,7 +54,7 @@ final class ClientResponseWriter {
         }
         boolean bodyless = x.head || status == 204 || status == 304 || status < 200;
         closeClient = HeaderRewriting.forClient(r, headers, x.clientVersion, bodyless, originChunked,
-                x.closeAfterResponse(), x.px.viaName);
+                x.closeAfterResponse(), x.px.via);
         started = true;
         ctx.write(r, ctx.voidPromise());
         flushPending = true;

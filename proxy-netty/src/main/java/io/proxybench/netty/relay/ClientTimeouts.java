@@ -9,7 +9,8 @@ package io.proxybench.netty.relay;
  *   <li>idle: a keep-alive connection with no request for {@code client.idleTimeout} gets
  *       {@link #IDLE}.</li>
  * </ul>
- * Either event goes to the connection handler once; the connection then leaves the check. Not a
+ * Either event goes to the connection handler once; the connection then is no longer checked
+ * (it stays on the loop's list until it closes). Not a
  * handler of its own (a pipeline entry per idle connection would cost more than these fields):
  * the byte counter at the socket end reports raw bytes, the connection handler when a head was
  * decoded and when a request ended. Loop-confined.
@@ -29,21 +30,19 @@ final class ClientTimeouts {
         }
     };
 
-    private final ClientDeadlines deadlines;
-    private final long headTimeoutNanos;
-    private final long idleTimeoutNanos;
-    private final ClientConnectionHandler conn;
-    /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not checked. */
+    final ClientDeadlines deadlines;
+    final ClientConnectionHandler conn;
+    /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not on the list. */
     int slot = -1;
+    /** A deadline passed and was reported: nothing more is checked. */
+    private boolean expired;
     /** 0 while no request head is being received. */
     private long headStartNanos;
     private long lastRequestEndNanos;
     private boolean inRequest;
 
-    ClientTimeouts(ClientDeadlines deadlines, long headTimeoutNanos, long idleTimeoutNanos, ClientConnectionHandler conn) {
+    ClientTimeouts(ClientDeadlines deadlines, ClientConnectionHandler conn) {
         this.deadlines = deadlines;
-        this.headTimeoutNanos = headTimeoutNanos;
-        this.idleTimeoutNanos = idleTimeoutNanos;
         this.conn = conn;
     }
 
@@ -79,17 +78,17 @@ final class ClientTimeouts {
 
     /** Called by {@link ClientDeadlines} once per tick. */
     void check(long now) {
-        if (inRequest) {
+        if (inRequest || expired) {
             return;
         }
         Object event;
         if (headStartNanos != 0) {
-            event = now - headStartNanos >= headTimeoutNanos ? HEAD_TIMEOUT : null;
+            event = now - headStartNanos >= deadlines.headTimeoutNanos ? HEAD_TIMEOUT : null;
         } else {
-            event = now - lastRequestEndNanos >= idleTimeoutNanos ? IDLE : null;
+            event = now - lastRequestEndNanos >= deadlines.idleTimeoutNanos ? IDLE : null;
         }
         if (event != null) {
-            deadlines.remove(this);
+            expired = true;
             conn.deadlinePassed(event);
         }
     }

@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
 import io.proxybench.core.http.ForwardedHeaders;
 import io.proxybench.core.http.HopByHopHeaders;
 import io.proxybench.core.route.OriginAddress;
@@ -13,10 +14,18 @@ import io.proxybench.netty.http.NettyHeaders;
 
 /**
  * What changes in a message as it crosses the proxy, in place on Netty's own objects: hop-by-hop
- * headers go (proxy-core's {@link HopByHopHeaders}), forwarding headers come
- * ({@link ForwardedHeaders}), and each hop gets framing and connection headers of its own.
+ * headers go (proxy-core's {@link HopByHopHeaders}), forwarding headers come (the rules of
+ * proxy-core's {@link ForwardedHeaders}, applied here with header names and {@code Via} entries
+ * made once, not per message), and each hop gets framing and connection headers of its own.
  */
 final class HeaderRewriting {
+
+    // Spelled as ForwardedHeaders spells them, so the bytes on the wire are the same.
+    private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("X-Forwarded-For");
+    private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("X-Forwarded-Proto");
+    private static final AsciiString X_FORWARDED_HOST = AsciiString.cached("X-Forwarded-Host");
+    private static final AsciiString VIA = AsciiString.cached("Via");
+    private static final String SCHEME = "http";
 
     private HeaderRewriting() {
     }
@@ -26,7 +35,7 @@ final class HeaderRewriting {
      * the client chunked, a Host when the client (HTTP/1.0) sent none, X-Forwarded-* and Via.
      */
     static void forOrigin(HttpRequest request, NettyHeaders headers, HttpVersion clientVersion, String uri,
-                          OriginAddress origin, String clientIp, String viaName) {
+                          OriginAddress origin, String clientIp, ViaTexts via) {
         HttpHeaders h = headers.unwrap();
         boolean chunked = h.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
         if (headers.mayCarryHopByHop()) {
@@ -38,7 +47,7 @@ final class HeaderRewriting {
         if (!h.contains(HttpHeaderNames.HOST)) {
             h.set(HttpHeaderNames.HOST, origin.authority());
         }
-        ForwardedHeaders.apply(headers, clientIp, "http", viaName, versionText(clientVersion));
+        forwarded(h, clientIp, via.forVersion(clientVersion));
         request.setUri(uri);
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
     }
@@ -52,7 +61,7 @@ final class HeaderRewriting {
      * @param originChunked the origin chunked its body (read before hop-by-hop headers went)
      */
     static boolean forClient(HttpResponse response, NettyHeaders headers, HttpVersion clientVersion, boolean bodyless,
-                             boolean originChunked, boolean close, String viaName) {
+                             boolean originChunked, boolean close, ViaTexts via) {
         HttpHeaders h = headers.unwrap();
         if (headers.mayCarryHopByHop()) {
             HopByHopHeaders.strip(headers);
@@ -64,7 +73,7 @@ final class HeaderRewriting {
                 h.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
             }
         }
-        ForwardedHeaders.addVia(headers, viaName, "1.1");
+        addVia(h, via.http11());
         if (close) {
             h.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         } else if (!clientVersion.isKeepAliveDefault()) {
@@ -74,7 +83,23 @@ final class HeaderRewriting {
         return close;
     }
 
-    private static String versionText(HttpVersion v) {
-        return v.majorVersion() == 1 && v.minorVersion() == 1 ? "1.1" : v.majorVersion() + "." + v.minorVersion();
+    /** {@link ForwardedHeaders#apply}: the client's address, scheme and host for the origin, and this hop in Via. */
+    private static void forwarded(HttpHeaders h, String clientIp, String via) {
+        String prior = h.get(X_FORWARDED_FOR);
+        h.set(X_FORWARDED_FOR, prior == null || prior.isBlank() ? clientIp : prior + ", " + clientIp);
+        if (!h.contains(X_FORWARDED_PROTO)) {
+            h.set(X_FORWARDED_PROTO, SCHEME);
+        }
+        String host = h.get(HttpHeaderNames.HOST);
+        if (host != null && !h.contains(X_FORWARDED_HOST)) {
+            h.set(X_FORWARDED_HOST, host);
+        }
+        addVia(h, via);
+    }
+
+    /** {@link ForwardedHeaders#addVia}: this hop appended to Via. */
+    private static void addVia(HttpHeaders h, String via) {
+        String prior = h.get(VIA);
+        h.set(VIA, prior == null || prior.isBlank() ? via : prior + ", " + via);
     }
 }

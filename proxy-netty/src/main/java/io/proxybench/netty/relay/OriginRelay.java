@@ -48,7 +48,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     void connect(OriginAddress origin, NettyHeaders requestHeaders) {
         address = origin;
         HeaderRewriting.forOrigin(x.request, requestHeaders, x.clientVersion, x.exchange.uri(), origin,
-                x.conn.clientIp, x.px.viaName);
+                x.conn.clientIp, x.px.via);
         attempts = 1;
         x.px.pool.acquire(x.conn.originLoop, origin, this);
     }

@@ -18,7 +18,7 @@ public final class ProxyContext {
     final FilterChains chains;
     final OriginConnectionPool<Channel> pool;
     final WorkerLayout workers;
-    final String viaName;
+    final ViaTexts via;
     final int maxConnections;
     final long requestReadTimeoutNanos;
     final long clientIdleTimeoutNanos;
@@ -34,7 +34,7 @@ public final class ProxyContext {
         this.filters = new FilterStage(workers.stage());
         this.pool = pool;
         this.workers = workers;
-        this.viaName = config.get(ProxyConfigKeys.PROXY_VIA_NAME);
+        this.via = ViaTexts.of(config.get(ProxyConfigKeys.PROXY_VIA_NAME));
         this.maxConnections = config.get(ProxyConfigKeys.LIMITS_MAX_CONNECTIONS);
         this.requestReadTimeoutNanos = config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT).toNanos();
         this.clientIdleTimeoutNanos = config.get(ProxyConfigKeys.CLIENT_IDLE_TIMEOUT).toNanos();

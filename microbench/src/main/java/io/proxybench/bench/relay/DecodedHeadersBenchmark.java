@@ -1,0 +1,106 @@
+package io.proxybench.bench.relay;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.util.ReferenceCountUtil;
+import io.proxybench.bench.MicroBenchmark;
+import io.proxybench.netty.http.SizedHeadersFactory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.runner.RunnerException;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decoding a request head and a fixed-length response with Netty's default header tables (16
+ * buckets each, one for the response's trailers too) against the proxy's
+ * {@link SizedHeadersFactory}, then looking up a few headers as the proxy does. Run with
+ * {@code -prof gc} to see the bytes allocated per operation next to the time.
+ */
+@State(Scope.Thread)
+public class DecodedHeadersBenchmark extends MicroBenchmark {
+
+    private static final byte[] REQUEST = ("GET /api/items?page=2 HTTP/1.1\r\n"
+            + "Host: shop.example:8080\r\n"
+            + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\n"
+            + "Accept: text/html,application/xhtml+xml\r\n"
+            + "Accept-Encoding: gzip, deflate\r\n"
+            + "Connection: keep-alive\r\n"
+            + "X-Request-Id: 7f1c2a\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+
+    @Param({"netty", "sized"})
+    public String headers;
+
+    private ByteBuf request;
+    private ByteBuf response;
+    private EmbeddedChannel requests;
+    private EmbeddedChannel responses;
+
+    @Setup
+    public void create() {
+        request = Unpooled.unreleasableBuffer(Unpooled.directBuffer(REQUEST.length).writeBytes(REQUEST));
+        byte[] body = new byte[1024];
+        byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + body.length
+                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length).writeBytes(head)
+                .writeBytes(body));
+        HttpDecoderConfig config = new HttpDecoderConfig();
+        if ("sized".equals(headers)) {
+            config.setHeadersFactory(SizedHeadersFactory.HEADERS).setTrailersFactory(SizedHeadersFactory.TRAILERS);
+        } else {
+            config.setHeadersFactory(DefaultHttpHeadersFactory.headersFactory())
+                    .setTrailersFactory(DefaultHttpHeadersFactory.trailersFactory());
+        }
+        requests = new EmbeddedChannel(new HttpRequestDecoder(config));
+        responses = new EmbeddedChannel(new HttpResponseDecoder(config.clone()));
+    }
+
+    @TearDown
+    public void close() {
+        requests.finishAndReleaseAll();
+        responses.finishAndReleaseAll();
+    }
+
+    /** A browser-like request head, then the lookups the proxy's checks make on it. */
+    @Benchmark
+    public int decodeRequestHead() {
+        requests.writeInbound(request.duplicate());
+        return drain(requests);
+    }
+
+    /** A 1 KiB fixed-length response: head, body and the end marker with its (empty) trailers. */
+    @Benchmark
+    public int decodeResponse() {
+        responses.writeInbound(response.duplicate());
+        return drain(responses);
+    }
+
+    private static int drain(EmbeddedChannel ch) {
+        int n = 0;
+        Object m;
+        while ((m = ch.readInbound()) != null) {
+            if (m instanceof HttpMessage msg) {
+                n += msg.headers().contains("Transfer-Encoding") ? 1 : 0;
+                n += msg.headers().contains("Connection") ? 1 : 0;
+                n += msg.headers().get("Host") != null ? 1 : 0;
+            }
+            ReferenceCountUtil.release(m);
+            n++;
+        }
+        return n;
+    }
+
+    public static void main(String[] args) throws RunnerException {
+        run(DecodedHeadersBenchmark.class);
+    }
+}
