@@ -86,4 +86,25 @@ public interface Topology extends AutoCloseable {
         hook.setDaemon(false);
         return hook;
     }
+
+    /**
+     * The generator's boxes by name, each a view of this topology whose generator commands run on
+     * that box, when a step is split across several; empty where the generator has one place.
+     */
+    default Map<String, Topology> generatorBoxes() {
+        return Map.of();
+    }
+
+    /** Cores of each other box by name, as found when it was checked; empty where none was. */
+    default Map<String, Integer> boxCores() {
+        return Map.of();
+    }
+
+    /**
+     * The name of the box {@code role} runs on (its {@code host} in samples.csv) when that is not this
+     * machine; null where it is.
+     */
+    default String boxOf(Role role) {
+        return null;
+    }
 }
