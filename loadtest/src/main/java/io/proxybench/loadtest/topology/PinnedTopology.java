@@ -3,6 +3,7 @@ package io.proxybench.loadtest.topology;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,6 +64,11 @@ public final class PinnedTopology implements Topology {
         Map<String, Topology> out = new LinkedHashMap<>();
         inner.generatorBoxes().forEach((name, box) -> out.put(name, new PinnedTopology(box, taskset, lists)));
         return out;
+    }
+
+    @Override
+    public boolean fetch(Role role, Path file) {
+        return inner.fetch(role, file);
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.proxybench.loadtest.topology;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,5 +108,14 @@ public interface Topology extends AutoCloseable {
      */
     default String boxOf(Role role) {
         return null;
+    }
+
+    /**
+     * Brings {@code file}, written on {@code role}'s box at that same path, to this machine, when it
+     * is not here already (a generator on another box leaves its logs there). False when it could
+     * not be had; a place on this machine has nothing to fetch.
+     */
+    default boolean fetch(Role role, Path file) {
+        return Files.isRegularFile(file);
     }
 }

@@ -7,8 +7,10 @@ import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.generator.builtin.BuiltinGenerator;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,11 +49,14 @@ public final class SplitGenerator implements LoadGenerator {
 
     private final List<String> boxes;
     private final List<LoadGenerator> parts;
+    /** Where each part runs: its box's view of the run's topology. */
+    private final List<Topology> places;
     private final Map<String, Parts> steps = new ConcurrentHashMap<>();
 
-    SplitGenerator(List<String> boxes, List<LoadGenerator> parts) {
+    SplitGenerator(List<String> boxes, List<LoadGenerator> parts, List<Topology> places) {
         this.boxes = List.copyOf(boxes);
         this.parts = List.copyOf(parts);
+        this.places = List.copyOf(places);
     }
 
     /**
@@ -70,7 +75,7 @@ public final class SplitGenerator implements LoadGenerator {
             generators.add(kind.create(new GeneratorContext(topology, context.processes(), context.threads(),
                     context.cores(), context.runDir()), model));
         });
-        return new SplitGenerator(names, generators);
+        return new SplitGenerator(names, generators, List.copyOf(places.values()));
     }
 
     /** The generator boxes, as the hosts file names them, in share order. */
@@ -126,7 +131,7 @@ public final class SplitGenerator implements LoadGenerator {
             throw new GeneratorException("cannot create the generator boxes' raw directories: " + e.getMessage());
         }
         long[] startedAt = new long[parts.size()];
-        List<GeneratorResult> results = runTogether(requests, startedAt);
+        List<GeneratorResult> results = withLogs(runTogether(requests, startedAt), requests);
         StepMerge.Merged merged;
         try {
             merged = StepMerge.merge(results, name(), request.rawDir(), request.name());
@@ -140,6 +145,30 @@ public final class SplitGenerator implements LoadGenerator {
         steps.put(request.name(), done);
         record(request.rawDir(), request.name(), done);
         return merged.result();
+    }
+
+    /**
+     * The parts' results with each one's HdrHistogram interval log, fetched from its box where the
+     * generator writes one and left it there, so that the step's latency can be merged exactly.
+     */
+    private List<GeneratorResult> withLogs(List<GeneratorResult> results, List<StepRequest> requests) {
+        if (!BuiltinGenerator.NAME.equals(name())) {
+            return results;
+        }
+        List<GeneratorResult> out = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            GeneratorResult r = results.get(i);
+            Path hlog = requests.get(i).rawDir().resolve("loadgen-" + requests.get(i).name() + ".hlog");
+            if (r.rawFiles().contains(hlog) || !places.get(i).fetch(Role.GENERATOR, hlog)) {
+                out.add(r);
+                continue;
+            }
+            List<Path> files = new ArrayList<>(r.rawFiles());
+            files.add(hlog);
+            out.add(new GeneratorResult(r.requests(), r.durationSec(), r.bytes(), r.latency(), r.errors(), files,
+                    r.loadWindow()));
+        }
+        return out;
     }
 
     /** Every part from its own thread, released together; the first failure fails the step, naming its box. */

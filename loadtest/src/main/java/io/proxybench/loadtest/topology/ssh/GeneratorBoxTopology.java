@@ -5,6 +5,7 @@ import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -46,6 +47,11 @@ final class GeneratorBoxTopology implements Topology {
     @Override
     public List<String> wrap(Role role, List<String> command, Map<String, String> env) {
         return role == Role.GENERATOR ? whole.wrapOn(box, command, env) : whole.wrap(role, command, env);
+    }
+
+    @Override
+    public boolean fetch(Role role, Path file) {
+        return role == Role.GENERATOR ? whole.fetchFrom(box, file) : whole.fetch(role, file);
     }
 
     @Override

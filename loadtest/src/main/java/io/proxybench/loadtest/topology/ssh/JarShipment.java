@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -120,6 +121,28 @@ final class JarShipment {
                 file.toString()));
         command.addAll(ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.SHIP_RECEIVE, List.of(target))));
         return command;
+    }
+
+    /**
+     * Copies {@code file} from {@code box} (where a remote generator wrote it) to the same path here:
+     * {@code ssh ... cat FILE} into a temporary file, renamed once complete. False when the box has no such file.
+     */
+    boolean fetch(HostsFile.Place box, Path file) throws TopologyException {
+        Path part = file.resolveSibling(file.getFileName() + ".part");
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "f=$1; shift; exec \"$@\" > \"$f\"", "pb",
+                part.toString()));
+        command.addAll(ssh.ssh(box, SshCommands.shellCommand(List.of("cat", file.toString()))));
+        try {
+            CommandRunner.Result result = runner.run(command);
+            if (!result.ok() || !Files.isRegularFile(part)) {
+                Files.deleteIfExists(part);
+                return false;
+            }
+            Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException e) {
+            throw new TopologyException(box.target() + ": cannot fetch " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private String run(List<String> command, HostsFile.Place box, String what) throws TopologyException {

@@ -9,6 +9,7 @@ import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -244,6 +245,27 @@ public final class SshTopology implements Topology {
         Map<String, Topology> out = new LinkedHashMap<>();
         hosts.generators().forEach(box -> out.put(box.target(), new GeneratorBoxTopology(this, box)));
         return out;
+    }
+
+    @Override
+    public boolean fetch(Role role, Path file) {
+        return fetchFrom(hosts.place(role), file);
+    }
+
+    /** {@code file} from {@code box} to the same path here, unless it is here already. */
+    boolean fetchFrom(HostsFile.Place box, Path file) {
+        if (Files.isRegularFile(file)) {
+            return true;
+        }
+        if (box.local()) {
+            return false;
+        }
+        try {
+            return shipment.fetch(box, file);
+        } catch (TopologyException e) {
+            LOG.warn("{}", e.getMessage());
+            return false;
+        }
     }
 
     @Override
