@@ -13,7 +13,8 @@ import java.util.function.Function;
 /**
  * What the other boxes of a hosts run add to a step's record, from their per-host samples: the
  * machine figures of the proxy's box in place of the kit's own (they describe the front end's
- * machine), the {@code generator-saturated} flag for every generator box whose generator reached
+ * machine), the proxy's and the origin's CPU (and the proxy's memory and threads) as read on their
+ * boxes — the kit's own readings there are of its ssh clients — the {@code generator-saturated} flag for every generator box whose generator reached
  * 90 % of the cores it can use there, and how a split step's latency was merged. A run with every
  * role on this machine has no host rows and keeps its record as it is.
  */
@@ -25,10 +26,11 @@ public final class HostStepFigures {
     /**
      * @param hostRows  the front end's rows from the other boxes (samples.csv rows with a host)
      * @param proxyBox  the proxy's box, or null when it runs on this machine
+     * @param originBox the origin's box, or null when it runs on this machine
      * @param boxCores  cores of each other box, by name
      */
     public static StepRecord apply(StepRecord record, LoadGenerator generator, List<Sample> hostRows, StepWindow window,
-            String proxyBox, Map<String, Integer> boxCores) {
+            String proxyBox, String originBox, Map<String, Integer> boxCores) {
         if (!record.ok()) {
             return record;
         }
@@ -37,11 +39,14 @@ public final class HostStepFigures {
         if (proxyBox != null) {
             List<Sample> proxyRows = inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
             if (!proxyRows.isEmpty()) {
-                out = withMachine(out, proxyMachine(record.machine(), proxyRows));
+                out = with(out, out.processes(), proxyMachine(record.machine(), proxyRows));
                 if (out.machine().cpuPct() != null && out.machine().cpuPct() >= StepFigures.MACHINE_SATURATION_PCT) {
                     out = out.withFlag(StepRecord.FLAG_MACHINE_SATURATED);
                 }
             }
+        }
+        if (proxyBox != null || originBox != null) {
+            out = with(out, remoteProcesses(out, inside, proxyBox, originBox), out.machine());
         }
         if (generator instanceof SplitGenerator split) {
             int step = record.connections();
@@ -87,9 +92,34 @@ public final class HostStepFigures {
         return value != null ? value : otherwise;
     }
 
-    private static StepRecord withMachine(StepRecord r, MachineFigures machine) {
+    /**
+     * The proxy's CPU, its CPU per request, memory and threads from the proxy box's rows, the origin's
+     * CPU from the origin box's; unmeasured (null) when that box's rows lack them. A role on this
+     * machine keeps the kit's figures.
+     */
+    static StepRecord.Processes remoteProcesses(StepRecord record, List<Sample> inside, String proxyBox,
+            String originBox) {
+        StepRecord.Processes p = record.processes();
+        List<Sample> proxy = proxyBox == null ? List.of() : inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
+        List<Sample> origin = originBox == null ? List.of()
+                : inside.stream().filter(r -> originBox.equals(r.host())).toList();
+        Double proxyCpu = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyCpuPct()));
+        Double rps = record.load().rps();
+        Double usPerReq = proxyCpu == null || rps == null || rps <= 0 ? null : StepFigures.round(proxyCpu / 100 / rps * 1e6);
+        Double rss = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyRssMb()));
+        Double threads = StepWindow.mean(proxy, s -> s.processes().proxyThreads());
+        Double originCpu = StepFigures.round(StepWindow.mean(origin, s -> s.processes().originCpuPct()));
+        // the kit's own readings of a remote role are of its ssh client: none is better than those
+        boolean remoteProxy = proxyBox != null;
+        return new StepRecord.Processes(remoteProxy ? proxyCpu : p.proxyCpuPct(),
+                remoteProxy ? usPerReq : p.proxyCpuUsPerReq(), remoteProxy ? rss : p.proxyRssMb(),
+                !remoteProxy ? p.proxyThreads() : threads == null ? null : (int) Math.round(threads),
+                originBox != null ? originCpu : p.originCpuPct(), p.generatorCpuPct());
+    }
+
+    private static StepRecord with(StepRecord r, StepRecord.Processes processes, MachineFigures machine) {
         return new StepRecord(r.frontEnd(), r.kind(), r.connections(), r.status(), r.failure(), r.flags(),
-                r.startedAt(), r.durationSec(), r.load(), r.latency(), r.errors(), machine, r.processes(), r.jvm(),
+                r.startedAt(), r.durationSec(), r.load(), r.latency(), r.errors(), machine, processes, r.jvm(),
                 r.ceiling(), r.originFaults(), r.latencySpectrum(), r.repeat(), r.latencyMerge());
     }
 }

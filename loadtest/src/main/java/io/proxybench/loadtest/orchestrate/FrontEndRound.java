@@ -223,7 +223,7 @@ final class FrontEndRound {
                 after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec).withRepeat(repeat);
         record = HostStepFigures.apply(record, generator, sampler.hostRows(spec.label()),
                 new StepWindow(before.epochMs(), after.epochMs()), launch.topology().boxOf(Role.PROXY),
-                launch.topology().boxCores());
+                launch.topology().boxOf(Role.ORIGIN), launch.topology().boxCores());
         if (plan.repeat() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }

@@ -16,8 +16,9 @@ class HostStepFiguresTest {
     private static final StepWindow STEP = new StepWindow(10_000, 13_000);
 
     private static StepRecord kitRecord() {
-        return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0, null, null, null,
-                new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0), null, null, null, null, null, 1);
+        return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0,
+                new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0),
+                new StepRecord.Processes(0.4, 4.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1);
     }
 
     private static Sample row(long epochMs, String host, double cpuPct, Double generatorCpuPct) {
@@ -25,12 +26,32 @@ class HostStepFiguresTest {
                 new Sample.Processes(null, null, null, null, generatorCpuPct), null, 1000, host);
     }
 
+    private static Sample processRow(long epochMs, String host, Double proxyCpuPct, Double originCpuPct) {
+        return new Sample(epochMs, "netty", 20, null, new Sample.Processes(proxyCpuPct, 300.0, 40, originCpuPct, null),
+                null, 1000, host);
+    }
+
+    @Test
+    void aRemoteProxysAndOriginsCpuComeFromTheirBoxesNotFromTheKitsSshClients() {
+        List<Sample> rows = List.of(processRow(11_000, "ssh:proxy-1", 50.0, null),
+                processRow(12_000, "ssh:proxy-1", 70.0, null), processRow(11_000, "ssh:origin-1", null, 25.0));
+
+        StepRecord.Processes p = HostStepFigures.apply(kitRecord(), null, rows, STEP, "ssh:proxy-1", "ssh:origin-1",
+                Map.of()).processes();
+
+        // 60 % of a core at 1000 req/s: 600 µs of CPU per request
+        assertThat(p).isEqualTo(new StepRecord.Processes(60.0, 600.0, 300.0, 40, 25.0, 30.0));
+        assertThat(HostStepFigures.apply(kitRecord(), null, List.of(), STEP, "ssh:proxy-1", null, Map.of())
+                .processes()).as("no proxy box rows: not measured, rather than the ssh client's figures")
+                .isEqualTo(new StepRecord.Processes(null, null, null, null, 0.2, 30.0));
+    }
+
     @Test
     void theMachineColumnsComeFromTheProxysBoxDuringTheStep() {
         List<Sample> rows = List.of(row(11_000, "ssh:proxy-1", 60, null), row(12_000, "ssh:proxy-1", 80, null),
                 row(20_000, "ssh:proxy-1", 5, null), row(11_000, "ssh:origin-1", 99, null));
 
-        StepRecord record = HostStepFigures.apply(kitRecord(), null, rows, STEP, "ssh:proxy-1", Map.of());
+        StepRecord record = HostStepFigures.apply(kitRecord(), null, rows, STEP, "ssh:proxy-1", null, Map.of());
 
         assertThat(record.machine()).isEqualTo(new MachineFigures(70.0, 3.0, 4.0, 5000.0, 50.0, 900.0));
         assertThat(record.flags()).isEmpty();
@@ -40,8 +61,9 @@ class HostStepFiguresTest {
     void aLocalProxyOrNoHostRowsLeaveTheKitsFigures() {
         StepRecord kit = kitRecord();
         assertThat(HostStepFigures.apply(kit, (LoadGenerator) null, List.of(row(11_000, "ssh:proxy-1", 60, null)), STEP,
-                null, Map.of())).isEqualTo(kit);
-        assertThat(HostStepFigures.apply(kit, null, List.of(), STEP, "ssh:proxy-1", Map.of())).isEqualTo(kit);
+                null, null, Map.of())).isEqualTo(kit);
+        assertThat(HostStepFigures.apply(kit, null, List.of(), STEP, "ssh:proxy-1", null, Map.of()).machine())
+                .isEqualTo(kit.machine());
     }
 
     @Test

@@ -90,4 +90,25 @@ class JarShipmentTest {
 
         assertThat(report.lines()).contains("sum " + sum + " a.jar").noneMatch(l -> l.contains("b.jar"));
     }
+
+    @Test
+    void fetchesAFileTheBoxWroteToTheSamePathHereAndSaysWhenThereIsNone(@TempDir Path dir) throws Exception {
+        Path there = Files.writeString(dir.resolve("written-on-the-box.hlog"), "histograms");
+        Path here = dir.resolve("raw/loadgen-20.hlog");
+        Files.createDirectories(here.getParent());
+        // the box is this machine: the remote command (the last word) runs under sh instead of ssh
+        CommandRunner local = command -> {
+            int ssh = command.indexOf("ssh");
+            List<String> run = new java.util.ArrayList<>(command.subList(0, ssh));
+            run.addAll(List.of("sh", "-c", command.get(command.size() - 1).replace(here.toString(), there.toString())));
+            return CommandRunner.processes(java.time.Duration.ofSeconds(10)).run(run);
+        };
+        JarShipment shipment = new JarShipment(new SshCommands(null), local, "pb", true);
+
+        assertThat(shipment.fetch(BOX, here)).isTrue();
+        assertThat(here).hasContent("histograms");
+        assertThat(shipment.fetch(BOX, dir.resolve("raw/none.hlog"))).isFalse();
+        assertThat(dir.resolve("raw/none.hlog")).doesNotExist();
+        assertThat(dir.resolve("raw/none.hlog.part")).doesNotExist();
+    }
 }
