@@ -74,4 +74,17 @@ class HostStepFiguresTest {
         assertThat(HostStepFigures.saturated(rows, "ssh:gen-2", 4)).isFalse();
         assertThat(HostStepFigures.saturated(rows, "ssh:gen-1", 1)).as("no rows of that box").isFalse();
     }
+
+    @Test
+    void aSplitStepIsFlaggedWhenAnyGeneratorBoxSaturatedItsOwnCores() {
+        LoadGenerator split = io.proxybench.loadtest.generator.split.SplitGeneratorFixture.twoBoxes("ssh:gen-1",
+                "ssh:gen-2", 4);
+        // gen-2 has 2 cores: its generator at 190 % is past 90 % of them; gen-1 at 150 % of 4 cores is not
+        List<Sample> rows = List.of(row(11_000, "ssh:gen-1", 50, 150.0), row(11_000, "ssh:gen-2", 50, 190.0));
+
+        assertThat(HostStepFigures.apply(kitRecord(), split, rows, STEP, null, null,
+                Map.of("ssh:gen-1", 4, "ssh:gen-2", 2)).flags()).containsExactly(StepRecord.FLAG_GENERATOR_SATURATED);
+        assertThat(HostStepFigures.apply(kitRecord(), split, rows, STEP, null, null,
+                Map.of("ssh:gen-1", 4, "ssh:gen-2", 4)).flags()).isEmpty();
+    }
 }
