@@ -11,6 +11,7 @@ import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.measure.BoundarySnapshot;
+import io.proxybench.loadtest.measure.HostStepFigures;
 import io.proxybench.loadtest.measure.StepFigures;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
@@ -24,6 +25,8 @@ import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.OriginPoolReader;
 import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
+import io.proxybench.loadtest.sample.StepWindow;
+import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -218,6 +221,9 @@ final class FrontEndRound {
         double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
         StepRecord record = StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before,
                 after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec).withRepeat(repeat);
+        record = HostStepFigures.apply(record, generator, sampler.hostRows(spec.label()),
+                new StepWindow(before.epochMs(), after.epochMs()), launch.topology().boxOf(Role.PROXY),
+                launch.topology().boxOf(Role.ORIGIN), launch.topology().boxCores());
         if (plan.repeat() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }

@@ -4,6 +4,8 @@ import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
+import io.proxybench.loadtest.generator.split.SplitGenerator;
+import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.limits.LimitCheck;
 import io.proxybench.loadtest.limits.LimitFinding;
 import io.proxybench.loadtest.machine.GitRevision;
@@ -43,6 +45,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -89,8 +92,8 @@ public final class RunSession {
         Runtime.getRuntime().addShutdownHook(topologyHook);
         Thread interruptHook = null;
         try {
-            LoadGenerator generator = GeneratorKind.find(plan.generator())
-                    .create(new GeneratorContext(placed, processes, plan.threads(), plan.cpuPinning().coresFor("generator", cores),
+            LoadGenerator generator = SplitGenerator.create(GeneratorKind.find(plan.generator()),
+                    new GeneratorContext(placed, processes, plan.threads(), plan.cpuPinning().coresFor("generator", cores),
                             run.dir()), plan.model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
@@ -221,7 +224,14 @@ public final class RunSession {
                 warnings.add("namespace sysctls from " + conf + ": " + e.getMessage());
             }
         }
-        return topology.describe();
+        Map<String, Object> details = topology.describe();
+        Map<String, Topology> generatorBoxes = topology.generatorBoxes();
+        if (!generatorBoxes.isEmpty()) {
+            details = new LinkedHashMap<>(details);
+            details.put("generatorBoxes", List.copyOf(generatorBoxes.keySet()));
+            details.put("generatorShares", StepSplit.table(plan.steps(), generatorBoxes.size()));
+        }
+        return details;
     }
 
     private RunMetadata initialMetadata(RunFiles run, MachineDescription machine, List<String> warnings,

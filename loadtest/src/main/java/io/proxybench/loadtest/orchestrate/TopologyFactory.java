@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
@@ -37,7 +38,12 @@ final class TopologyFactory {
             return new LoopbackTopology();
         }
         if (options.name().equals(TopologyOptions.HOSTS)) {
-            return new SshTopology(hostsFile(options), HostsTopologyNeeds.of(plan, javaBinary, layout));
+            HostsFile hosts = hostsFile(options);
+            String refusal = StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);
+            if (refusal != null) {
+                throw new PlanException(refusal);
+            }
+            return new SshTopology(hosts, HostsTopologyNeeds.of(plan, javaBinary, layout));
         }
         LinkShaping shaping = shaping(options);
         String reason = NetnsSupport.unavailableReason(shaping).orElse(null);

@@ -17,6 +17,10 @@ import java.util.List;
  *
  * <p>{@code latencySpectrum} names the step's {@link LatencySpectrum} file in the front end's raw
  * directory (run.json {@code frontEnds[].rawDir}), or is null when the generator gave none.
+ *
+ * <p>{@code latencyMerge} is set when the step was split across several generator boxes: {@code exact}
+ * when its latency was merged from their HdrHistogram logs, {@code approximate} when from their
+ * latency spectra; null for one generator, and in older files.
  */
 public record StepRecord(
         String frontEnd,
@@ -36,7 +40,8 @@ public record StepRecord(
         @Flat Ceiling ceiling,
         OriginFaults originFaults,
         String latencySpectrum,
-        Integer repeat) {
+        Integer repeat,
+        String latencyMerge) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -51,6 +56,15 @@ public record StepRecord(
     public static final String FLAG_HTTP_ERRORS = "http-errors";
     /** The front end's automatic warm-up reached its cap before its JIT was quiet and its req/s stable. */
     public static final String FLAG_NOT_STEADY = "not-steady";
+
+    /** A record of one generator's step (no {@code latencyMerge}). */
+    public StepRecord(String frontEnd, String kind, Integer connections, String status, String failure,
+            List<String> flags, String startedAt, Double durationSec, Load load, Latency latency, Errors errors,
+            MachineFigures machine, Processes processes, JvmFigures jvm, Ceiling ceiling, OriginFaults originFaults,
+            String latencySpectrum, Integer repeat) {
+        this(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load, latency, errors,
+                machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, null);
+    }
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
@@ -78,20 +92,26 @@ public record StepRecord(
         List<String> all = new ArrayList<>(flags);
         all.add(flag);
         return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat);
+                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge);
     }
 
     /** This record as the {@code repeat}-th repeat of its (front end, step). */
     public StepRecord withRepeat(Integer repeat) {
         return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat);
+                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge);
     }
 
     /** The same step with its spectrum file named from {@code directory} (a repeat's own, under the front end's). */
     public StepRecord withSpectrumIn(String directory) {
         return latencySpectrum == null ? this : new StepRecord(frontEnd, kind, connections, status, failure, flags,
                 startedAt, durationSec, load, latency, errors, machine, processes, jvm, ceiling, originFaults,
-                directory + "/" + latencySpectrum, repeat);
+                directory + "/" + latencySpectrum, repeat, latencyMerge);
+    }
+
+    /** The same step, its latency merged from several generator boxes as {@code how} says. */
+    public StepRecord withLatencyMerge(String how) {
+        return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load,
+                latency, errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, how);
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */

@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * The other boxes' figures: one persistent session per box (the topology's command) streams a line a
  * second; each line after the first becomes a samples.csv row with that box in its {@code host}
  * column, for the front end and step the kit's {@link SamplingLoop} is on at the time. These rows
- * feed the per-host timelines; the steps' figures stay the kit's own.
+ * feed the per-host timelines, the steps' machine figures where the proxy runs on another box, and
+ * the generator boxes' saturation checks.
  */
 public final class HostSamplers implements AutoCloseable {
 
@@ -78,6 +79,7 @@ public final class HostSamplers implements AutoCloseable {
                             reading.machineSince(last), reading.processesSince(last), null,
                             reading.epochMs() - last.epochMs(), host);
                     csv.append(row);
+                    loop.addHostRow(row);
                 }
                 last = reading;
             }

@@ -48,6 +48,7 @@ public final class SamplingLoop implements AutoCloseable {
         return t;
     });
     private final List<Sample> rows = new ArrayList<>();
+    private final List<Sample> hostRows = new ArrayList<>();
 
     private volatile Watch watch;
     private volatile int connections;
@@ -109,6 +110,20 @@ public final class SamplingLoop implements AutoCloseable {
     public List<Sample> rows(String frontEnd) {
         synchronized (rows) {
             return rows.stream().filter(r -> frontEnd.equals(r.frontEnd())).toList();
+        }
+    }
+
+    /** Keeps a row of another box ({@link HostSamplers}) for slicing into steps. */
+    public void addHostRow(Sample row) {
+        synchronized (hostRows) {
+            hostRows.add(row);
+        }
+    }
+
+    /** The other boxes' rows of one front end taken so far. */
+    public List<Sample> hostRows(String frontEnd) {
+        synchronized (hostRows) {
+            return hostRows.stream().filter(r -> frontEnd.equals(r.frontEnd())).toList();
         }
     }
 

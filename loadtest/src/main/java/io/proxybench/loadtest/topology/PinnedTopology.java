@@ -3,7 +3,9 @@ package io.proxybench.loadtest.topology;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -55,6 +57,28 @@ public final class PinnedTopology implements Topology {
     @Override
     public Map<String, List<String>> hostSamplers() {
         return inner.hostSamplers();
+    }
+
+    @Override
+    public Map<String, Topology> generatorBoxes() {
+        Map<String, Topology> out = new LinkedHashMap<>();
+        inner.generatorBoxes().forEach((name, box) -> out.put(name, new PinnedTopology(box, taskset, lists)));
+        return out;
+    }
+
+    @Override
+    public boolean fetch(Role role, Path file) {
+        return inner.fetch(role, file);
+    }
+
+    @Override
+    public String boxOf(Role role) {
+        return inner.boxOf(role);
+    }
+
+    @Override
+    public Map<String, Integer> boxCores() {
+        return inner.boxCores();
     }
 
     @Override

@@ -3,6 +3,8 @@ package io.proxybench.loadtest.topology;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,5 +87,35 @@ public interface Topology extends AutoCloseable {
         Thread hook = new Thread(this::close, "topology-cleanup-" + name());
         hook.setDaemon(false);
         return hook;
+    }
+
+    /**
+     * The generator's boxes by name, each a view of this topology whose generator commands run on
+     * that box, when a step is split across several; empty where the generator has one place.
+     */
+    default Map<String, Topology> generatorBoxes() {
+        return Map.of();
+    }
+
+    /** Cores of each other box by name, as found when it was checked; empty where none was. */
+    default Map<String, Integer> boxCores() {
+        return Map.of();
+    }
+
+    /**
+     * The name of the box {@code role} runs on (its {@code host} in samples.csv) when that is not this
+     * machine; null where it is.
+     */
+    default String boxOf(Role role) {
+        return null;
+    }
+
+    /**
+     * Brings {@code file}, written on {@code role}'s box at that same path, to this machine, when it
+     * is not here already (a generator on another box leaves its logs there). False when it could
+     * not be had; a place on this machine has nothing to fetch.
+     */
+    default boolean fetch(Role role, Path file) {
+        return Files.isRegularFile(file);
     }
 }

@@ -47,8 +47,8 @@ class ResultsStoreTest {
                 + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
-                        + "latencySpectrum,repeat");
-        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,");
+                        + "latencySpectrum,repeat,latencyMerge");
+        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,");
         assertThat(csv.get(1)).startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
                 + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
         assertThat(csv.get(2)).startsWith("tomcat,tomcat,700,failed,front end did not start: boom,,");
@@ -77,6 +77,6 @@ class ResultsStoreTest {
                 "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
                 "netMbps", "memFreeMb", "proxyCpuPct", "proxyCpuUsPerReq", "proxyRssMb", "proxyThreads", "originCpuPct",
                 "generatorCpuPct", "gcMsPerSec", "gcCount", "heapUsedMb", "jitMsPerSec", "ceilingRps", "pctOfCeiling",
-                "originFaults", "latencySpectrum", "repeat");
+                "originFaults", "latencySpectrum", "repeat", "latencyMerge");
     }
 }

@@ -64,6 +64,17 @@ final class BoxCheck {
         return problems;
     }
 
+    /** The box's online cores, from the report's {@code cores N} line. */
+    static Optional<Integer> cores(String report) {
+        for (String line : report.split("\\R")) {
+            String[] parts = line.strip().split("\\s+");
+            if (parts.length == 2 && parts[0].equals("cores") && parts[1].matches("\\d{1,5}")) {
+                return Optional.of(Integer.parseInt(parts[1]));
+            }
+        }
+        return Optional.empty();
+    }
+
     private static Optional<Problem> javaVersion(String box, String line) {
         Matcher m = JAVA_VERSION.matcher(line);
         if (!m.find()) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -22,7 +23,7 @@ import java.util.stream.Collectors;
  * reference's dedicated set-up. Format (properties-like, {@code #} comments, every role required):
  *
  * <pre>
- * generator = local
+ * generator = local             # or several boxes: ssh:gen-1, ssh:gen-2 (a step is split across them)
  * proxy     = ssh:bench@proxy-1
  * origin    = ssh:bench@10.0.0.13:2222
  * proxy.address   = 10.0.0.12     # what other roles connect to (default: the ssh host)
@@ -70,12 +71,14 @@ public final class HostsFile {
 
     private final Path source;
     private final Map<Role, Place> places;
+    private final List<Place> generators;
     private final Path sshConfig;
     private final String remoteDir;
 
-    private HostsFile(Path source, Map<Role, Place> places, Path sshConfig, String remoteDir) {
+    private HostsFile(Path source, Map<Role, Place> places, List<Place> generators, Path sshConfig, String remoteDir) {
         this.source = source;
         this.places = Collections.unmodifiableMap(places);
+        this.generators = List.copyOf(generators);
         this.sshConfig = sshConfig;
         this.remoteDir = remoteDir;
     }
@@ -111,6 +114,7 @@ public final class HostsFile {
             lineOf.put(key, i + 1);
         }
         Map<Role, Place> places = new EnumMap<>(Role.class);
+        List<Place> generators = new ArrayList<>();
         for (Role role : Role.values()) {
             String name = role.name().toLowerCase(Locale.ROOT);
             String target = values.get(name);
@@ -118,10 +122,36 @@ public final class HostsFile {
                 throw new IllegalArgumentException(source + ": no entry for role " + name
                         + " (every role needs one: " + ROLES + "; 'local' runs it on this machine)");
             }
-            places.put(role, place(role, target, values, lineOf, source));
+            if (role == Role.GENERATOR) {
+                generators.addAll(generatorPlaces(target, values, lineOf, source));
+                places.put(role, generators.get(0));
+            } else {
+                places.put(role, place(role, target, values, lineOf, source));
+            }
         }
-        checkLocalAddresses(places, lineOf, source);
-        return new HostsFile(source, places, sshConfig(values, lineOf, source), remoteDir(values, lineOf, source));
+        checkLocalAddresses(places, generators, lineOf, source);
+        return new HostsFile(source, places, generators, sshConfig(values, lineOf, source),
+                remoteDir(values, lineOf, source));
+    }
+
+    /** {@code generator = a, b, ...}: one place per box, each named once. */
+    private static List<Place> generatorPlaces(String value, Map<String, String> values, Map<String, Integer> lineOf,
+            Path source) {
+        List<Place> out = new ArrayList<>();
+        for (String target : value.split(",", -1)) {
+            String t = target.strip();
+            if (t.isEmpty()) {
+                throw new IllegalArgumentException(source + ":" + lineOf.get("generator")
+                        + ": empty entry in the generator list '" + value + "' (expected a, b, ... of local or ssh:...)");
+            }
+            Place place = place(Role.GENERATOR, t, values, lineOf, source);
+            if (out.stream().anyMatch(p -> p.target().equals(place.target()))) {
+                throw new IllegalArgumentException(source + ":" + lineOf.get("generator") + ": generator box "
+                        + place.target() + " named twice");
+            }
+            out.add(place);
+        }
+        return out;
     }
 
     /** {@code ssh.config}, relative to the hosts file's directory; it must exist (ssh would fail later, less clearly). */
@@ -158,6 +188,18 @@ public final class HostsFile {
 
     public Map<Role, Place> places() {
         return places;
+    }
+
+    /** The generator's boxes, in the file's order; the first is {@code place(GENERATOR)}. */
+    public List<Place> generators() {
+        return generators;
+    }
+
+    /** Every place of every role: the proxy, the origin and each generator box. */
+    public List<Place> allPlaces() {
+        List<Place> all = new ArrayList<>(places.values());
+        all.addAll(generators.subList(1, generators.size()));
+        return all;
     }
 
     /** The ssh client configuration every ssh and rsync call gets as {@code -F}, or null for ssh's own. */
@@ -224,8 +266,10 @@ public final class HostsFile {
     }
 
     /** A local server role's loopback address would be useless to the roles on other boxes. */
-    private static void checkLocalAddresses(Map<Role, Place> places, Map<String, Integer> lineOf, Path source) {
-        boolean anyRemote = places.values().stream().anyMatch(p -> !p.local());
+    private static void checkLocalAddresses(Map<Role, Place> places, List<Place> generators,
+            Map<String, Integer> lineOf, Path source) {
+        boolean anyRemote = places.values().stream().anyMatch(p -> !p.local())
+                || generators.stream().anyMatch(p -> !p.local());
         if (!anyRemote) {
             return;
         }
@@ -249,7 +293,8 @@ public final class HostsFile {
         Map<String, Object> out = new LinkedHashMap<>();
         places.forEach((role, p) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("target", p.target());
+            entry.put("target", role == Role.GENERATOR
+                    ? generators.stream().map(Place::target).collect(Collectors.joining(", ")) : p.target());
             entry.put("address", p.address());
             entry.put("interface", p.networkInterface());
             out.put(role.name().toLowerCase(Locale.ROOT), entry);

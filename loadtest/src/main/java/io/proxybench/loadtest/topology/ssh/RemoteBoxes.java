@@ -16,7 +16,7 @@ final class RemoteBoxes {
     /** One place per distinct ssh target, in role order. */
     static List<HostsFile.Place> of(HostsFile hosts) {
         Map<String, HostsFile.Place> boxes = new LinkedHashMap<>();
-        for (HostsFile.Place place : hosts.places().values()) {
+        for (HostsFile.Place place : hosts.allPlaces()) {
             if (!place.local()) {
                 boxes.putIfAbsent(place.target(), place);
             }
@@ -26,7 +26,7 @@ final class RemoteBoxes {
 
     /** The roles that run on {@code box}, for messages: {@code proxy and origin}. */
     static String roles(HostsFile hosts, HostsFile.Place box) {
-        return hosts.places().values().stream()
+        return hosts.allPlaces().stream()
                 .filter(p -> !p.local() && p.target().equals(box.target()))
                 .map(p -> p.role().name().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(" and "));

@@ -25,6 +25,11 @@ final class RemoteScripts {
     /** Prints one line of the box's /proc figures a second. */
     static final String SAMPLE_BOX = load("sample-box.sh");
 
+    /** Creates the kit's file directory and reports rsync and the checksums of the files already there. */
+    static final String SHIP_CHECK = load("ship-check.sh");
+    /** Writes its stdin to a file, replacing it only once complete. */
+    static final String SHIP_RECEIVE = load("ship-receive.sh");
+
     private RemoteScripts() {
     }
 

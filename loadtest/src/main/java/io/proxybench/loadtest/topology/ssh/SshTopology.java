@@ -2,12 +2,15 @@ package io.proxybench.loadtest.topology.ssh;
 
 import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.process.CommandRunner;
+import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.ShortRunId;
 import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.TopologyException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,10 +45,16 @@ public final class SshTopology implements Topology {
     private final List<HostsFile.Place> registered = new ArrayList<>();
     private final BoxNeeds needs;
     private final List<String> checkLines = new ArrayList<>();
+    private final Map<String, Integer> boxCores = new ConcurrentHashMap<>();
+    private final JarShipment shipment;
+    /** Per box (by target): where each shipped local file is there, for the commands that name it. */
+    private final Map<String, Map<Path, String>> shipped = new ConcurrentHashMap<>();
+    private final List<String> shipLines = new ArrayList<>();
 
     /** @param needs what the run needs on each role's box, checked by {@link #setUp()} */
     public SshTopology(HostsFile hosts, BoxNeeds needs) {
-        this(hosts, CommandRunner.processes(Duration.ofSeconds(20)), ShortRunId.next(), needs);
+        this(hosts, CommandRunner.processes(Duration.ofSeconds(20)), ShortRunId.next(), needs,
+                CommandRunner.processes(Duration.ofMinutes(10)));
     }
 
     SshTopology(HostsFile hosts, CommandRunner runner, String runId) {
@@ -52,12 +62,18 @@ public final class SshTopology implements Topology {
     }
 
     SshTopology(HostsFile hosts, CommandRunner runner, String runId, BoxNeeds needs) {
+        this(hosts, runner, runId, needs, runner);
+    }
+
+    /** @param copier runs the copies of the kit's files, which may take longer than other ssh calls */
+    SshTopology(HostsFile hosts, CommandRunner runner, String runId, BoxNeeds needs, CommandRunner copier) {
         this.hosts = hosts;
         this.needs = needs;
         this.runner = runner;
         this.ssh = new SshCommands(hosts.sshConfig());
         this.runs = new RemoteRuns(ssh, runner, hosts.remoteDir());
         this.runId = runId;
+        this.shipment = new JarShipment(ssh, copier, hosts.remoteDir(), Executables.find("rsync").isPresent());
     }
 
     @Override
@@ -91,6 +107,7 @@ public final class SshTopology implements Topology {
                         + " (" + String.join(" ", probe) + "): " + result.oneLine());
             }
         }
+        shipFiles(boxes);
         checkBoxes(boxes);
         for (HostsFile.Place box : boxes) {
             removeLeftovers(runs, box).forEach(line -> LOG.warn("{}", line));
@@ -99,14 +116,33 @@ public final class SshTopology implements Topology {
         }
     }
 
+    /** Copies each box the jars its roles read, unless it has them already; one line per box. */
+    private void shipFiles(List<HostsFile.Place> boxes) throws TopologyException {
+        for (HostsFile.Place box : boxes) {
+            List<Path> files = hosts.allPlaces().stream()
+                    .filter(p -> !p.local() && p.target().equals(box.target()))
+                    .flatMap(p -> needs.files().getOrDefault(p.role(), List.of()).stream())
+                    .distinct().toList();
+            JarShipment.Shipped done = shipment.ship(box, files);
+            shipped.put(box.target(), done.remotePaths());
+            LOG.info("{}", done.line());
+            shipLines.add(done.line());
+        }
+    }
+
+    /** The path of {@code file} on {@code box}: where it was shipped, else the same as here. */
+    private String pathOn(HostsFile.Place box, Path file) {
+        return shipped.getOrDefault(box.target(), Map.of()).getOrDefault(file, file.toString());
+    }
+
     private void checkBoxes(List<HostsFile.Place> boxes) throws TopologyException {
         List<String> blocking = new ArrayList<>();
         for (HostsFile.Place box : boxes) {
             List<String> args = new ArrayList<>();
-            for (HostsFile.Place place : hosts.places().values()) {
+            for (HostsFile.Place place : hosts.allPlaces()) {
                 if (!place.local() && place.target().equals(box.target())) {
                     needs.executables().getOrDefault(place.role(), List.of()).forEach(p -> args.add("x:" + p));
-                    needs.files().getOrDefault(place.role(), List.of()).forEach(p -> args.add("r:" + p));
+                    needs.files().getOrDefault(place.role(), List.of()).forEach(p -> args.add("r:" + pathOn(box, p)));
                 }
             }
             List<String> command = ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.CHECK_BOX,
@@ -122,6 +158,7 @@ public final class SshTopology implements Topology {
             if (!result.ok()) {
                 throw new TopologyException(box.target() + ": cannot check the box: " + result.oneLine());
             }
+            BoxCheck.cores(result.output()).ifPresent(cores -> boxCores.put(box.target(), cores));
             for (BoxCheck.Problem problem : BoxCheck.judge(box.target(), result.output(), needs.connections(),
                     before, after)) {
                 LOG.warn("{}", problem.line());
@@ -172,14 +209,74 @@ public final class SshTopology implements Topology {
      */
     @Override
     public List<String> wrap(Role role, List<String> command) {
-        HostsFile.Place place = hosts.place(role);
+        return wrapOn(hosts.place(role), command, Map.of());
+    }
+
+    /** {@code command} (with {@code env}) for {@code place}'s role on {@code place}'s box. */
+    List<String> wrapOn(HostsFile.Place place, List<String> command, Map<String, String> env) {
         if (place.local()) {
             return List.copyOf(command);
         }
         if (command.isEmpty()) {
             throw new IllegalArgumentException("no command to run on " + place.target());
         }
-        return runOnBox(place, place.role().name().toLowerCase(Locale.ROOT), command);
+        List<String> withEnv = new ArrayList<>();
+        if (!env.isEmpty()) {
+            withEnv.add("env");
+            new TreeMap<>(env).forEach((k, v) -> withEnv.add(k + "=" + v));
+        }
+        Map<Path, String> files = shipped.getOrDefault(place.target(), Map.of());
+        for (String arg : command) {
+            // a shipped jar is named by its path on the box (in -jar PATH, -javaagent:PATH=..., ...)
+            for (Map.Entry<Path, String> file : files.entrySet()) {
+                arg = arg.replace(file.getKey().toString(), file.getValue());
+            }
+            withEnv.add(arg);
+        }
+        return runOnBox(place, place.role().name().toLowerCase(Locale.ROOT), withEnv);
+    }
+
+    /** One view per generator box when the hosts file names several. */
+    @Override
+    public Map<String, Topology> generatorBoxes() {
+        if (hosts.generators().size() < 2) {
+            return Map.of();
+        }
+        Map<String, Topology> out = new LinkedHashMap<>();
+        hosts.generators().forEach(box -> out.put(box.target(), new GeneratorBoxTopology(this, box)));
+        return out;
+    }
+
+    @Override
+    public boolean fetch(Role role, Path file) {
+        return fetchFrom(hosts.place(role), file);
+    }
+
+    /** {@code file} from {@code box} to the same path here, unless it is here already. */
+    boolean fetchFrom(HostsFile.Place box, Path file) {
+        if (Files.isRegularFile(file)) {
+            return true;
+        }
+        if (box.local()) {
+            return false;
+        }
+        try {
+            return shipment.fetch(box, file);
+        } catch (TopologyException e) {
+            LOG.warn("{}", e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public String boxOf(Role role) {
+        HostsFile.Place place = hosts.place(role);
+        return place.local() ? null : place.target();
+    }
+
+    @Override
+    public Map<String, Integer> boxCores() {
+        return Map.copyOf(boxCores);
     }
 
     private List<String> runOnBox(HostsFile.Place box, String role, List<String> command) {
@@ -197,7 +294,7 @@ public final class SshTopology implements Topology {
     public Map<String, List<String>> hostSamplers() {
         Map<String, List<String>> out = new LinkedHashMap<>();
         for (HostsFile.Place box : RemoteBoxes.of(hosts)) {
-            String iface = hosts.places().values().stream()
+            String iface = hosts.allPlaces().stream()
                     .filter(p -> !p.local() && p.target().equals(box.target()))
                     .sorted((a, b) -> Boolean.compare(b.role() == Role.PROXY, a.role() == Role.PROXY))
                     .map(HostsFile.Place::networkInterface).findFirst().orElse(box.networkInterface());
@@ -210,13 +307,7 @@ public final class SshTopology implements Topology {
     /** A remote command gets {@code env} through {@code env K=V ... command}: ssh passes no environment. */
     @Override
     public List<String> wrap(Role role, List<String> command, Map<String, String> env) {
-        if (hosts.place(role).local() || env.isEmpty()) {
-            return wrap(role, command);
-        }
-        List<String> withEnv = new ArrayList<>(List.of("env"));
-        new TreeMap<>(env).forEach((k, v) -> withEnv.add(k + "=" + v));
-        withEnv.addAll(command);
-        return wrap(role, withEnv);
+        return wrapOn(hosts.place(role), command, env);
     }
 
     /**
@@ -256,6 +347,7 @@ public final class SshTopology implements Topology {
         }
         out.put("remoteDir", hosts.remoteDir());
         out.put("places", hosts.describe());
+        out.put("shipping", List.copyOf(shipLines));
         out.put("checks", List.copyOf(checkLines));
         return out;
     }

@@ -17,4 +17,5 @@ for key in net/core/somaxconn net/ipv4/tcp_max_syn_backlog net/ipv4/ip_local_por
     echo "sysctl $key $(cat "/proc/sys/$key")"
   fi
 done
+echo "cores $(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
 echo "clock $(date +%s%N)"

@@ -5,7 +5,7 @@
 kit_dir=$1
 shift
 own() {
-  tr '\0' '\n' < "/proc/$1/environ" 2>/dev/null | grep -qx "PROXYBENCH_RUN=$2"
+  { tr '\0' '\n' < "/proc/$1/environ"; } 2>/dev/null | grep -qx "PROXYBENCH_RUN=$2"
 }
 for run_id in "$@"; do
   [ -f "$kit_dir/runs/$run_id/pids" ] || continue

@@ -60,4 +60,10 @@ class BoxCheckTest {
 
         assertThat(BoxCheck.judge("ssh:box", report, 100_000, KIT_NOW, KIT_NOW + 900_000_000L)).isEmpty();
     }
+
+    @Test
+    void readsTheBoxsCoresForTheGeneratorSaturationCheck() {
+        assertThat(BoxCheck.cores("java x\ncores 16\nclock 1\n")).contains(16);
+        assertThat(BoxCheck.cores("clock 1\n")).isEmpty();
+    }
 }

@@ -138,4 +138,26 @@ class HostsFileTest {
         HostsFile ok = parse("generator=ssh:gen", "proxy=local", "proxy.address=10.0.0.2", "origin=ssh:c");
         assertThat(ok.place(Role.PROXY).address()).isEqualTo("10.0.0.2");
     }
+
+    @Test
+    void acceptsSeveralGeneratorBoxesInOrderWithLocalAmongThem() {
+        HostsFile hosts = parse("generator = ssh:gen-1, local ,ssh:bench@gen-2:2222", "proxy = ssh:proxy-1",
+                "origin = ssh:origin-1");
+
+        assertThat(hosts.generators()).extracting(HostsFile.Place::target)
+                .containsExactly("ssh:gen-1", "local", "ssh:bench@gen-2:2222");
+        assertThat(hosts.place(Role.GENERATOR).target()).isEqualTo("ssh:gen-1");
+        assertThat(hosts.allPlaces()).extracting(HostsFile.Place::target)
+                .containsExactly("ssh:gen-1", "ssh:proxy-1", "ssh:origin-1", "local", "ssh:bench@gen-2:2222");
+        assertThat(RemoteBoxes.of(hosts)).extracting(HostsFile.Place::target)
+                .containsExactly("ssh:gen-1", "ssh:proxy-1", "ssh:origin-1", "ssh:bench@gen-2:2222");
+    }
+
+    @Test
+    void refusesAGeneratorBoxNamedTwiceOrAnEmptyEntry() {
+        assertThatThrownBy(() -> parse("generator = ssh:gen-1, ssh:gen-1", "proxy = ssh:p", "origin = ssh:o"))
+                .hasMessage("hosts.properties:1: generator box ssh:gen-1 named twice");
+        assertThatThrownBy(() -> parse("generator = ssh:gen-1,", "proxy = ssh:p", "origin = ssh:o"))
+                .hasMessageStartingWith("hosts.properties:1: empty entry in the generator list 'ssh:gen-1,'");
+    }
 }

@@ -109,6 +109,11 @@ final class LocalSshd implements AutoCloseable {
         return sshd;
     }
 
+    /** The sshd's pid (its mount namespace is the box's disk). */
+    long pid() {
+        return process.pid();
+    }
+
     Path clientConfig() {
         return clientConfig;
     }

@@ -23,7 +23,7 @@ class RemoteScriptsTest {
         assumeTrue(Executables.find("shellcheck").isPresent(), "shellcheck is not installed (CI installs it)");
         List<String> command = new ArrayList<>(List.of("shellcheck", "-s", "sh"));
         for (String script : List.of(RemoteScripts.RUN_ROLE, RemoteScripts.STOP_RUNS, RemoteScripts.LIST_RUNS,
-                RemoteScripts.CHECK_BOX, RemoteScripts.SAMPLE_BOX)) {
+                RemoteScripts.CHECK_BOX, RemoteScripts.SAMPLE_BOX, RemoteScripts.SHIP_CHECK, RemoteScripts.SHIP_RECEIVE)) {
             Path file = dir.resolve("script-" + command.size() + ".sh");
             Files.writeString(file, script);
             command.add(file.toString());

@@ -22,72 +22,131 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The hosts topology across "boxes" that are network namespaces of the test's own (see
  * {@link NamespaceBoxes}), each running an sshd with generated keys: the kit, in the machine's own
- * namespace, reaches them over a private bridge, starts the roles through ssh, reads the proxy's
- * admin port (bound to the proxy box's loopback) through an ssh forward, and stops everything.
- * Needs root, ip and sshd; {@code PROXYBENCH_REQUIRE=sshd,netns} turns a skip into a failure.
+ * namespace, reaches them over a private bridge, ships the jars, starts the roles through ssh
+ * (the load split across two generator boxes), reads the proxy's admin port (bound to the proxy
+ * box's loopback) through an ssh forward, and stops everything. Each box's sshd runs with a
+ * private tmpfs on the kit's remote directory, so every box has its own copy of the kit's files and
+ * its own run state, as separate machines would. Needs root, ip and sshd;
+ * {@code PROXYBENCH_REQUIRE=sshd,netns} turns a skip into a failure.
  */
 class SshNamespacesRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final CommandRunner RUN = CommandRunner.processes(Duration.ofSeconds(10));
+    private static final List<String> NAMES = List.of("generator-a", "generator-b", "proxy", "origin");
 
     @BeforeAll
     static void prerequisites() {
         LocalSshd.assumeAvailable();
         RequiredTool.assumePresent("netns", NetnsSupport.netnsSupported(),
                 NetnsSupport.unavailableReason(LinkShaping.none()).orElse("'ip netns add' does not work here"));
-        assumeTrue(Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty")),
-                "the jars are not built (mvn -DskipTests package): skipped");
+        assumeTrue(Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty"))
+                && Files.isRegularFile(LAYOUT.loadgenJar()), "the jars are not built (mvn -DskipTests package): skipped");
         System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
     }
 
     @Test
-    void aRampAcrossThreeBoxesReportsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
-        List<String> names = List.of("gen", "proxy", "origin");
+    void aRampSplitAcrossTwoGeneratorBoxesReportsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
         List<LocalSshd> daemons = new ArrayList<>();
-        try (NamespaceBoxes boxes = NamespaceBoxes.create(names)) {
-            for (String name : names) {
-                daemons.add(LocalSshd.start(dir.resolve("ssh"), boxes.address(name), 22, boxes.prefix(name)));
+        Path boxDir = Files.createDirectories(dir.resolve("box"));
+        try (NamespaceBoxes boxes = NamespaceBoxes.create(NAMES)) {
+            for (String name : NAMES) {
+                List<String> prefix = new ArrayList<>(boxes.prefix(name));
+                // the box's own disk: what the kit ships there is invisible to the other boxes
+                prefix.addAll(List.of("sh", "-c", "mount -t tmpfs pbbox \"$0\" && exec \"$@\"", boxDir.toString()));
+                daemons.add(LocalSshd.start(dir.resolve("ssh"), boxes.address(name), 22, prefix));
             }
             Path hosts = dir.resolve("hosts.properties");
             Files.writeString(hosts, String.join("\n",
-                    "generator = " + daemons.get(0).target(),
-                    "proxy     = " + daemons.get(1).target(),
-                    "origin    = " + daemons.get(2).target(),
+                    "generator = " + daemons.get(0).target() + ", " + daemons.get(1).target(),
+                    "proxy     = " + daemons.get(2).target(),
+                    "origin    = " + daemons.get(3).target(),
                     "ssh.config = ssh/ssh_config",
-                    "remote.dir = " + dir.resolve("box"),
+                    "remote.dir = " + boxDir,
                     ""));
+            List<String> targets = daemons.stream().map(LocalSshd::target).toList();
 
-            Path runDir = SshLoopbackRunTest.run(dir.resolve("results"), "--topology", "hosts", "--hosts",
-                    hosts.toString(), "--front-ends", "netty", "--steps", "20,40", "--duration", "2s", "--warmup", "1s");
+            Path first = SshLoopbackRunTest.run(dir.resolve("results-1"), "--topology", "hosts", "--hosts",
+                    hosts.toString(), "--generator", "builtin", "--front-ends", "netty", "--steps", "21,40",
+                    "--duration", "2s", "--warmup", "1s");
 
-            assertThat(runDir.resolve("report.md")).content().contains("| netty");
-            assertThat(runDir.resolve("report.html")).isRegularFile();
-            JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
-            String runId = run.get("topologyDetails").get("runId").asText();
-            for (JsonNode step : JSON.readTree(runDir.resolve("steps.json").toFile())) {
+            JsonNode topology = JSON.readTree(first.resolve("run.json").toFile()).get("topologyDetails");
+            assertThat(topology.get("generatorBoxes")).extracting(JsonNode::asText)
+                    .containsExactly(targets.get(0), targets.get(1));
+            assertThat(topology.get("generatorShares").get("21")).extracting(JsonNode::asInt).containsExactly(11, 10);
+            assertThat(topology.get("generatorShares").get("40")).extracting(JsonNode::asInt).containsExactly(20, 20);
+            for (String target : targets) {
+                assertThat(topology.get("shipping")).as("each box gets the jars its roles need")
+                        .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": copied "));
+            }
+            assertThat(JSON.readTree(first.resolve("run.json").toFile()).get("frontEnds").get(0).get("command").toString())
+                    .as("the proxy runs the shipped jar").contains(boxDir + "/files/");
+            for (JsonNode step : JSON.readTree(first.resolve("steps.json").toFile())) {
                 assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
                 assertThat(step.get("rps").asDouble()).as(step.toString()).isPositive();
                 assertThat(step.get("heapUsedMb").asDouble()).as("admin port through the ssh forward").isPositive();
                 assertThat(step.get("netMbps").asDouble()).as("eth0 of the proxy box").isPositive();
+                assertThat(step.get("latencyMerge").asText()).as("merged from both boxes' HdrHistogram logs")
+                        .isEqualTo("exact");
+                assertSplit(first, step, targets);
             }
-            SshLoopbackRunTest.assertHostTimelines(runDir,
-                    daemons.stream().map(d -> d.target().substring("ssh:".length())).toList());
-            assertThat(SshLoopbackRunTest.processesOfRun(runId)).isEmpty();
-            assertThat(dir.resolve("box/runs/" + runId)).doesNotExist();
-            for (String ns : boxes.namespaces()) {
-                // only the box's sshd listener may be left in it (its sessions end with the kit's ssh clients)
-                assertThat(settledProcessCount(ns)).as("processes in " + ns).isEqualTo(1);
+            String report = Files.readString(first.resolve("report.md"));
+            assertThat(report).contains("| netty").contains("are the proxy's box (" + targets.get(2) + ")")
+                    .contains("split across 2 generator boxes");
+            System.out.println("report.md of the two-generator run:\n" + report);
+            SshLoopbackRunTest.assertHostTimelines(first, targets.stream().map(t -> t.substring("ssh:".length())).toList());
+            String runId = topology.get("runId").asText();
+            assertNothingLeft(runId, boxes, daemons, boxDir);
+
+            Path second = SshLoopbackRunTest.run(dir.resolve("results-2"), "--topology", "hosts", "--hosts",
+                    hosts.toString(), "--generator", "builtin", "--front-ends", "netty", "--steps", "20",
+                    "--duration", "1s", "--warmup", "1s");
+            JsonNode again = JSON.readTree(second.resolve("run.json").toFile()).get("topologyDetails");
+            for (String target : targets) {
+                assertThat(again.get("shipping")).as("same sha256: nothing copied again")
+                        .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": ").contains("nothing copied"));
             }
+            assertNothingLeft(again.get("runId").asText(), boxes, daemons, boxDir);
         } finally {
             daemons.forEach(LocalSshd::close);
+        }
+    }
+
+    /** Both boxes carried a part of the step; the step's requests are the sum of theirs. */
+    private static void assertSplit(Path runDir, JsonNode step, List<String> targets) throws Exception {
+        int connections = step.get("connections").asInt();
+        JsonNode parts = JSON.readTree(runDir.resolve("raw/netty/generators-" + connections + ".json").toFile());
+        JsonNode byBox = parts.get("boxes");
+        assertThat(byBox).hasSize(2);
+        long sum = 0;
+        for (int i = 0; i < 2; i++) {
+            assertThat(byBox.get(i).get("box").asText()).isEqualTo(targets.get(i));
+            assertThat(byBox.get(i).get("share").asInt()).isEqualTo(connections / 2 + (i < connections % 2 ? 1 : 0));
+            assertThat(byBox.get(i).get("requests").asLong()).as("box %d's requests", i).isPositive();
+            sum += byBox.get(i).get("requests").asLong();
+        }
+        assertThat(step.get("requests").asLong()).isEqualTo(sum);
+    }
+
+    private static void assertNothingLeft(String runId, NamespaceBoxes boxes, List<LocalSshd> daemons, Path boxDir)
+            throws Exception {
+        assertThat(SshLoopbackRunTest.processesOfRun(runId)).isEmpty();
+        for (LocalSshd daemon : daemons) {
+            CommandRunner.Result state = RUN.run(List.of("nsenter", "-t", Long.toString(daemon.pid()), "-m", "--",
+                    "test", "-e", boxDir + "/runs/" + runId));
+            assertThat(state.exitCode()).as("the run's state on " + daemon.target()).isEqualTo(1);
+        }
+        for (String ns : boxes.namespaces()) {
+            // only the box's sshd listener may be left in it (its sessions end with the kit's ssh clients)
+            assertThat(settledProcessCount(ns)).as("processes in " + ns).isEqualTo(1);
         }
     }
 
     private static long settledProcessCount(String ns) throws Exception {
         long count = Long.MAX_VALUE;
         for (int i = 0; i < 30 && count > 1; i++) {
-            count = CommandRunner.processes(Duration.ofSeconds(10)).run(List.of("ip", "netns", "pids", ns))
+            count = RUN.run(List.of("ip", "netns", "pids", ns))
                     .output().lines().filter(l -> !l.isBlank()).count();
             if (count > 1) {
                 Thread.sleep(100);

@@ -158,4 +158,54 @@ class SshTopologyTest {
         Map<String, Object> proxy = (Map<String, Object>) ((Map<String, Object>) description.get("places")).get("proxy");
         assertThat(proxy).containsEntry("target", "ssh:bench@proxy-1").containsEntry("address", "10.0.0.12");
     }
+
+    @Test
+    void eachGeneratorBoxHasAViewThatRunsTheGeneratorThere() {
+        HostsFile hosts = HostsFile.parse(List.of("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1",
+                "origin = ssh:proxy-1"), Path.of("hosts"));
+        SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123");
+
+        Map<String, io.proxybench.loadtest.topology.Topology> boxes = topology.generatorBoxes();
+
+        assertThat(boxes).containsOnlyKeys("ssh:gen-1", "ssh:gen-2");
+        assertThat(boxes.get("ssh:gen-2").wrap(Role.GENERATOR, List.of("wrk"), Map.of("A", "1")))
+                .contains("gen-2").last().asString().contains(" generator env A=1 wrk");
+        assertThat(boxes.get("ssh:gen-2").wrap(Role.PROXY, List.of("true"))).contains("proxy-1");
+        assertThat(topology.hostSamplers()).containsOnlyKeys("ssh:gen-1", "ssh:proxy-1", "ssh:gen-2");
+        assertThat(new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123").generatorBoxes())
+                .as("one generator box: nothing to split").isEmpty();
+    }
+
+    @Test
+    void setUpShipsEachBoxItsJarsBeforeCheckingThemAndCommandsNameTheShippedCopy(@TempDir Path dir) throws Exception {
+        Path jar = Files.writeString(dir.resolve("proxy-netty.jar"), "netty");
+        HostsFile hosts = HostsFile.parse(List.of("generator = local", "proxy = ssh:proxy-1", "proxy.address = 10.0.0.2",
+                "origin = ssh:origin-1", "remote.dir = /srv/pb"), Path.of("hosts"));
+        RecordingRunner runner = RecordingRunner.allSucceed();
+        BoxNeeds needs = new BoxNeeds(Map.of(), Map.of(Role.PROXY, List.of(jar)), 10);
+        SshTopology topology = new SshTopology(hosts, runner, "abc123", needs);
+
+        topology.setUp();
+
+        List<String> calls = runner.joined();
+        int copy = indexOf(calls, "/srv/pb/files/proxy-netty.jar");
+        int check = indexOf(calls, "r:/srv/pb/files/proxy-netty.jar");
+        assertThat(copy).as("copied").isNotNegative();
+        assertThat(check).as("checked at the shipped path, after the copy").isGreaterThan(copy);
+        assertThat(topology.wrap(Role.PROXY, List.of("java", "-jar", jar.toString())).get(5))
+                .endsWith(" proxy java -jar /srv/pb/files/proxy-netty.jar");
+        assertThat(topology.wrap(Role.ORIGIN, List.of("java", "-jar", jar.toString())).get(5))
+                .as("the origin's box got nothing shipped").endsWith(" origin java -jar " + jar);
+        assertThat(topology.describe().get("shipping").toString()).contains("ssh:proxy-1: copied proxy-netty.jar");
+        topology.close();
+    }
+
+    private static int indexOf(List<String> calls, String fragment) {
+        for (int i = 0; i < calls.size(); i++) {
+            if (calls.get(i).contains(fragment)) {
+                return i;
+            }
+        }
+        return -1;
+    }
 }
