@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Drives the request-side and response-side desync checks over seeded cases and the corpus.
@@ -59,16 +60,15 @@ public final class DesyncFuzzer {
 
     /**
      * Runs {@code count} generated request streams spread over {@code lanes}, each lane one case at a
-     * time, so that what its origin saw belongs to one case. Without {@code halfCloseCases} the cases
-     * whose client half-closes are generated but not run (for a proxy that, by design, abandons a
-     * client's requests when it half-closes, as nginx does).
+     * time, so that what its origin saw belongs to one case. The cases {@code leftOut} accepts are
+     * generated but not run (for a proxy that, by design, reads them otherwise, as nginx does).
      */
-    public static List<String> fuzzRequests(String frontEnd, List<Lane> lanes, int count, boolean halfCloseCases)
+    public static List<String> fuzzRequests(String frontEnd, List<Lane> lanes, int count, Predicate<DesyncCase> leftOut)
             throws IOException, InterruptedException {
         long start = System.nanoTime();
         List<String> failures = inLanes(lanes.size(), count, (lane, i) -> {
             DesyncCase c = RequestStreamGenerator.generate(seed() * 1_000_003L + i);
-            if (c.halfClose() && !halfCloseCases) {
+            if (leftOut.test(c)) {
                 return null;
             }
             List<String> v = lanes.get(lane).check().run(c);

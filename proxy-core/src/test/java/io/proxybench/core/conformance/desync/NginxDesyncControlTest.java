@@ -17,10 +17,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The desync fuzzer against nginx, a proxy known to be strict: checks the harness itself (a
- * "desync" here is more likely a wrong expectation in the fuzzer than a bug in nginx). Two
+ * "desync" here is more likely a wrong expectation in the fuzzer than a bug in nginx). Three
  * differences are by nginx's design and left out: it abandons the requests of a client that
- * half-closes, and it forwards some ambiguous origin answers after resolving them one way (the
- * last Content-Length, Transfer-Encoding over Content-Length). Skipped, with the reason, when
+ * half-closes; it ends a chunk's data at a bare LF, so a chunk one byte shorter than its size
+ * reaches the origin, re-framed, with the CR as its last byte rather than refused; and it
+ * forwards some ambiguous origin answers after resolving them one way (the last
+ * Content-Length, Transfer-Encoding over Content-Length). Skipped, with the reason, when
  * nginx is not installed.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -55,7 +57,8 @@ class NginxDesyncControlTest {
         for (int i = 0; i < nginxes.size(); i++) {
             lanes.add(new DesyncFuzzer.Lane(nginxes.get(i).port(), origins.get(i)));
         }
-        List<String> failures = DesyncFuzzer.fuzzRequests("nginx", lanes, DesyncFuzzer.requestCases(), false);
+        List<String> failures = DesyncFuzzer.fuzzRequests("nginx", lanes, DesyncFuzzer.requestCases(),
+                c -> c.halfClose() || c.what().contains("chunk: data shorter"));
         assertThat(failures).as("desynchronised request streams through nginx").isEmpty();
     }
 
