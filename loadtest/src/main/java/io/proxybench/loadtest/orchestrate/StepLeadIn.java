@@ -73,6 +73,8 @@ final class StepLeadIn {
                 return leadIn(secondsSince(start), "fixed");
             }
             boolean hasJit = frontEnd.adminUri("/metrics") != null;
+            LOG.info("[{}] lead-in before step {} at its load ({} s windows, at most {} s)", spec.label(), step,
+                    windows.windowSec(), policy.capSec());
             SteadyStateDetector detector = new SteadyStateDetector(thresholds(hasJit, policy.capSec()));
             SteadyWindows.Ending ending = windows.run(spec.label(), "lead-in " + step, detector, frontEnd, origin,
                     raw.resolve(NAME_PREFIX + step + ".csv"), load);
