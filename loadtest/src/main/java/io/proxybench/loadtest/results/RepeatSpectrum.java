@@ -1,15 +1,12 @@
 package io.proxybench.loadtest.results;
 
-import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -143,38 +140,13 @@ public final class RepeatSpectrum {
     }
 
     static Optional<LatencySpectrum> histogram(List<Path> logs, String source) {
-        Histogram total = null;
-        for (Path log : logs) {
-            HistogramLogReader reader;
-            try {
-                reader = new HistogramLogReader(log.toFile());
-            } catch (FileNotFoundException e) {
-                return Optional.empty();
-            }
-            try {
-                for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-                    if (!(h instanceof AbstractHistogram interval)) {
-                        return Optional.empty();
-                    }
-                    if (total == null) {
-                        total = new Histogram(interval.getNumberOfSignificantValueDigits());
-                    }
-                    total.add(interval);
-                }
-            } catch (RuntimeException e) {
-                LOG.warn("{} is not a readable HdrHistogram log, the repeats merge approximately: {}", log, e.getMessage());
-                return Optional.empty();
-            } finally {
-                reader.close();
-            }
-        }
-        if (total == null || total.getTotalCount() == 0) {
+        Optional<Histogram> total;
+        try {
+            total = IntervalLogs.merge(logs);
+        } catch (IOException e) {
+            LOG.warn("the repeats' latency merges approximately: {}", e.getMessage());
             return Optional.empty();
         }
-        List<LatencySpectrum.Point> points = new ArrayList<>();
-        for (double level : LatencySpectrumLevels.levels()) {
-            points.add(new LatencySpectrum.Point(level, total.getValueAtPercentile(level)));
-        }
-        return Optional.of(new LatencySpectrum(source, true, total.getTotalCount(), total.getMaxValue(), points));
+        return total.map(histogram -> IntervalLogs.spectrum(histogram, source));
     }
 }
