@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.loadtest.cli.ProxybenchMain;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.profile.AsyncProfilerControl;
+import io.proxybench.loadtest.profile.FlameGraphFrames;
 import io.proxybench.loadtest.profile.ProfilerException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -73,8 +74,20 @@ class ProfileRunTest {
         assertThat(cpu).containsPattern("netty step 10 \\((perf_events|itimer)\\): CPU");
         assertThat(Files.readString(runDir.resolve("raw/netty/10-alloc.html"))).contains("netty step 10 (")
                 .contains(": allocations");
+        // both graphs hold the proxy's own frames: a quiet event loop's TLAB must not hide its allocations
+        assertThat(FlameGraphFrames.of(runDir.resolve("raw/netty/10-cpu.html"))).anyMatch(ProfileRunTest::proxyCode);
+        List<String> allocations = FlameGraphFrames.of(runDir.resolve("raw/netty/10-alloc.html"));
+        assertThat(allocations).as("allocation frames").anyMatch(ProfileRunTest::proxyCode)
+                .anyMatch(name -> name.equals("byte[]") || name.startsWith("java.") || name.startsWith("io.netty."));
+        assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("warnings").toString())
+                .doesNotContain("no samples");
         assertThat(Files.readString(runDir.resolve("report.html"))).contains("href=\"raw/netty/10-cpu.html\"")
                 .contains("href=\"raw/netty/10-alloc.html\"");
+    }
+
+    /** A method of the proxy or of Netty, as async-profiler names it (slashes, then the method). */
+    private static boolean proxyCode(String frame) {
+        return frame.startsWith("io/netty/") || frame.startsWith("io/proxybench/");
     }
 
     private Path run(String profile, String steps) throws IOException {

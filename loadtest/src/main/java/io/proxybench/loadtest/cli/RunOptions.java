@@ -148,4 +148,10 @@ public class RunOptions {
         "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's origin.readTimeout or the"
             + " generator's --timeout ends it), slow-body. Each step records the faults the origin served."})
     String originFaults;
+
+    @Option(names = "--lead-in", paramLabel = "TIME", description = {
+        "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load until the"
+            + " JIT is quiet and req/s stable again, at most 30 s (a step reaching that cap is flagged not-steady);"
+            + " a time (5s) for a fixed lead-in; none to measure at once. Default none with --warmup 0."})
+    String leadIn;
 }

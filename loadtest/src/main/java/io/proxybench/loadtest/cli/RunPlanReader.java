@@ -22,6 +22,7 @@ import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
 import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
@@ -155,7 +156,7 @@ public final class RunPlanReader {
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
-                cpus, repeat(o.repeat)), notes,
+                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, warmup)), notes,
                 generatorLine);
     }
 

@@ -69,6 +69,7 @@ final class FrontEndRound {
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
     private final RunQueueSettle settle;
     private final WarmupPhase warmup;
+    private final StepLeadIn leadIn;
     private final StepProfiler profiler;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
@@ -85,7 +86,9 @@ final class FrontEndRound {
         this.run = run;
         this.interrupted = interrupted;
         this.settle = settle;
-        this.warmup = new WarmupPhase(plan, generator, sampler, jvm, recorder, interrupted);
+        SteadyWindows windows = new SteadyWindows(plan, generator, jvm, interrupted);
+        this.warmup = new WarmupPhase(plan, generator, sampler, windows, recorder, interrupted);
+        this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);
     }
 
@@ -165,7 +168,10 @@ final class FrontEndRound {
                     failAll(spec, repeat, plan.steps().subList(i, plan.steps().size()), dead);
                     return;
                 }
-                step(spec, repeat, plan.steps().get(i), frontEnd, origin, raw, warm.notSteady());
+                int connections = plan.steps().get(i);
+                StepRecord.LeadIn lead = i == 0 ? null : leadIn.run(spec, connections, frontEnd, origin, raw,
+                        seconds -> request(StepLeadIn.NAME_PREFIX + connections, connections, seconds, target, raw));
+                step(spec, repeat, connections, frontEnd, origin, raw, warm.notSteady(), lead);
             }
             recordPoolAfterSteps(spec, info, frontEnd);
         } finally {
@@ -181,7 +187,7 @@ final class FrontEndRound {
     }
 
     private void step(FrontEndSpec spec, int repeat, int connections, RunningServer frontEnd, RunningServer origin,
-            Path raw, boolean notSteady) throws IOException {
+            Path raw, boolean notSteady, StepRecord.LeadIn lead) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         profiler.start(Integer.toString(connections));
         sampler.connections(connections);
@@ -227,6 +233,7 @@ final class FrontEndRound {
         if (plan.repeat() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
+        record = StepLeadIn.applyTo(record, lead);
         recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 

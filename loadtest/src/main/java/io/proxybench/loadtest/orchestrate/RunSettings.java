@@ -19,6 +19,7 @@ final class RunSettings {
         s.put("durationSec", plan.durationSec());
         s.put("warmup", plan.warmup().describe());
         s.put("warmupCap", plan.warmup().capSec() + "s");
+        s.put("leadIn", plan.leadIn().describe());
         s.put("mode", plan.mode().id());
         s.put("model", plan.model().id());
         s.put("generator", plan.generator());

@@ -8,6 +8,7 @@ import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.profile.AsyncProfilerControl;
 import io.proxybench.loadtest.profile.FlightRecorderControl;
 import io.proxybench.loadtest.profile.ProfilerException;
+import io.proxybench.loadtest.profile.TlabRefill;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +34,12 @@ final class StepProfiler {
     private final RunRecorder recorder;
     private FlightRecorderControl jfr;
     private AsyncProfilerControl async;
+    private TlabRefill tlabs;
     /** A profiler found missing is not looked for again, and warned about once. */
     private boolean jfrGone;
     private boolean asyncGone;
     private boolean itimerNoted;
+    private boolean noAllocNoted;
 
     private String label;
     private ChildProcess process;
@@ -74,6 +77,7 @@ final class StepProfiler {
             } catch (ProfilerException e) {
                 asyncUnavailable(e);
             }
+            tlabs = TlabRefill.find(javaHome).orElse(null);
         }
         if (async != null) {
             try {
@@ -112,6 +116,7 @@ final class StepProfiler {
             } catch (ProfilerException e) {
                 asyncUnavailable(e);
             }
+            refillTlabs(step);
         }
     }
 
@@ -134,6 +139,11 @@ final class StepProfiler {
                 async.stop(process.pid(), file);
                 AsyncProfilerControl.flameGraphs(file, raw.resolve(step + "-cpu.html"), raw.resolve(step + "-alloc.html"),
                         label + " step " + step + " (" + cpuEngine + ")");
+                if (AsyncProfilerControl.allocationSamples(file) == 0 && !noAllocNoted) {
+                    noAllocNoted = true;
+                    recorder.warning("[" + label + "] step " + step + ": the allocation flame graph has no samples"
+                            + " (no jcmd to start fresh TLABs, or a collector that never retires them)");
+                }
             } catch (ProfilerException e) {
                 recorder.warning("[" + label + "] step " + step + ": no flame graphs (" + e.getMessage() + ")");
             } finally {
@@ -143,6 +153,22 @@ final class StepProfiler {
         }
         jfrRecording = false;
         asyncRecording = false;
+    }
+
+    /**
+     * Before the step's first boundary reading, so the collection's pause is not in the step's GC figure;
+     * without it a quiet JVM's threads keep the TLABs they hold and the step records no allocation.
+     */
+    private void refillTlabs(String step) throws IOException {
+        if (!asyncRecording || tlabs == null) {
+            return;
+        }
+        try {
+            tlabs.collect(process.pid());
+        } catch (ProfilerException e) {
+            recorder.warning("[" + label + "] step " + step + ": allocation sampling may miss threads (" + e.getMessage()
+                    + ")");
+        }
     }
 
     private Path asyncFile(String step) {

@@ -23,6 +23,7 @@ import java.util.List;
  * @param cpuPinning    CPUs of each role ({@code --cpus}); {@link CpuPinning#NONE} for none
  * @param repeat        how many times every front end runs every step (1 = once); repeats are interleaved:
  *                      repeat 1 of every front end, then repeat 2 of every front end, and so on
+ * @param leadIn        load at each later step's level before it is measured: none, fixed, or until steady
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -46,7 +47,8 @@ public record RunPlan(
         String command,
         OriginFaultMix originFaults,
         CpuPinning cpuPinning,
-        int repeat) {
+        int repeat,
+        LeadInPolicy leadIn) {
 
     public RunPlan {
         originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;
@@ -54,6 +56,7 @@ public record RunPlan(
         steps = List.copyOf(steps);
         jvmArgs = List.copyOf(jvmArgs);
         cpuPinning = cpuPinning == null ? CpuPinning.NONE : cpuPinning;
+        leadIn = leadIn == null ? LeadInPolicy.NONE : leadIn;
     }
 
     /** The largest step: connections, or requests per second in the open model. */

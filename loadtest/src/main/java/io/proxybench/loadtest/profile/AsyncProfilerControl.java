@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import one.convert.Arguments;
 import one.convert.Main;
+import one.jfr.JfrReader;
+import one.jfr.event.AllocationSample;
 import one.profiler.AsyncProfilerLoader;
 
 /**
@@ -16,6 +18,9 @@ import one.profiler.AsyncProfilerLoader;
  * <p>{@code -e cpu} is perf_events where the kernel allows it and setitimer otherwise
  * (kernel.perf_event_paranoid, seccomp); {@link #cpuEngine} says which one a process gets, since an
  * itimer profile has no kernel frames and that changes what a flame graph can show.
+ *
+ * <p>Allocation samples only start once a thread takes a new TLAB after {@link #start}; the caller
+ * makes that happen at once with {@link TlabRefill}, or a short step of a quiet JVM records none.
  */
 public final class AsyncProfilerControl {
 
@@ -68,6 +73,15 @@ public final class AsyncProfilerControl {
     public static void flameGraphs(Path jfrFile, Path cpuHtml, Path allocHtml, String title) throws ProfilerException {
         convert(jfrFile, cpuHtml, "--cpu", title + ": CPU");
         convert(jfrFile, allocHtml, "--alloc", title + ": allocations");
+    }
+
+    /** How many allocation samples a session's file holds: none means an empty allocation flame graph. */
+    public static int allocationSamples(Path jfrFile) throws ProfilerException {
+        try (JfrReader reader = new JfrReader(jfrFile.toString())) {
+            return reader.readAllEvents(AllocationSample.class).size();
+        } catch (IOException | RuntimeException e) {
+            throw new ProfilerException("reading " + jfrFile.getFileName() + ": " + e.getMessage());
+        }
     }
 
     private static void convert(Path jfrFile, Path html, String event, String title) throws ProfilerException {

@@ -29,14 +29,7 @@ public final class FlightRecorderControl {
 
     /** The jcmd of {@code javaHome} (the JDK the front ends run on), else of the JDK running the kit. */
     public static Optional<FlightRecorderControl> find(Path javaHome) {
-        for (Path home : javaHome == null ? List.of(Path.of(System.getProperty("java.home")))
-                : List.of(javaHome, Path.of(System.getProperty("java.home")))) {
-            Path jcmd = home.resolve("bin").resolve("jcmd");
-            if (Files.isExecutable(jcmd)) {
-                return Optional.of(new FlightRecorderControl(jcmd, CommandRunner.processes(TIMEOUT)));
-            }
-        }
-        return Optional.empty();
+        return JdkTools.jcmd(javaHome).map(jcmd -> new FlightRecorderControl(jcmd, CommandRunner.processes(TIMEOUT)));
     }
 
     public void start(long pid, String name) throws ProfilerException {

@@ -94,6 +94,25 @@ final class ReportNotes {
         return m;
     }
 
+    /**
+     * One line on the lead-ins when some step had one (steps.json's {@code leadIn}), with their range;
+     * empty for runs without them, which render as before.
+     */
+    static String leadIns(List<StepRecord> steps) {
+        List<StepRecord.LeadIn> leadIns = steps.stream().map(StepRecord::leadIn).filter(l -> l != null
+                && l.seconds() != null).toList();
+        if (leadIns.isEmpty()) {
+            return "";
+        }
+        double min = leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).min().orElse(0);
+        double max = leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).max().orElse(0);
+        long capped = leadIns.stream().filter(l -> "cap".equals(l.end())).count();
+        return "Lead-in: before every step after a front end's first, load at the step's level ran until the JIT was "
+                + "quiet and req/s stable again (--lead-in), " + FigureFormat.decimals(min, 1) + "–"
+                + FigureFormat.decimals(max, 1) + " s per step" + (capped == 0 ? "" : ", " + capped
+                + " reaching the cap (flagged not-steady)") + "; raw/<front end>/lead-in-<step>.csv has its windows.\n\n";
+    }
+
     /** One line per flag that some step carries, saying what raised it; empty when no step is flagged. */
     static String flagLegend(List<StepRecord> steps) {
         StringBuilder legend = new StringBuilder();

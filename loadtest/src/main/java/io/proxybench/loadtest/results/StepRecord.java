@@ -2,6 +2,7 @@ package io.proxybench.loadtest.results;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * One (front end, step) of steps.json and results.csv (docs/results-format.md): who and when, then
@@ -21,6 +22,9 @@ import java.util.List;
  * <p>{@code latencyMerge} is set when the step was split across several generator boxes: {@code exact}
  * when its latency was merged from their HdrHistogram logs, {@code approximate} when from their
  * latency spectra; null for one generator, and in older files.
+ *
+ * <p>{@code leadIn} is how the load ran at the step's level before the step was measured (every step
+ * after a front end's first); null for a first step and in files written before lead-ins.
  */
 public record StepRecord(
         String frontEnd,
@@ -41,7 +45,8 @@ public record StepRecord(
         OriginFaults originFaults,
         String latencySpectrum,
         Integer repeat,
-        String latencyMerge) {
+        String latencyMerge,
+        LeadIn leadIn) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -57,15 +62,6 @@ public record StepRecord(
     /** The front end's automatic warm-up reached its cap before its JIT was quiet and its req/s stable. */
     public static final String FLAG_NOT_STEADY = "not-steady";
 
-    /** A record of one generator's step (no {@code latencyMerge}). */
-    public StepRecord(String frontEnd, String kind, Integer connections, String status, String failure,
-            List<String> flags, String startedAt, Double durationSec, Load load, Latency latency, Errors errors,
-            MachineFigures machine, Processes processes, JvmFigures jvm, Ceiling ceiling, OriginFaults originFaults,
-            String latencySpectrum, Integer repeat) {
-        this(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load, latency, errors,
-                machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, null);
-    }
-
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
         load = load == null ? Load.NONE : load;
@@ -80,8 +76,14 @@ public record StepRecord(
 
     /** A step that produced no figures, with the reason. */
     public static StepRecord failed(String frontEnd, String kind, int connections, String startedAt, String reason) {
-        return new StepRecord(frontEnd, kind, connections, FAILED, reason, List.of(), startedAt, null, null, null, null,
-                null, null, null, null, null, null, null);
+        Copy c = new Copy();
+        c.frontEnd = frontEnd;
+        c.kind = kind;
+        c.connections = connections;
+        c.status = FAILED;
+        c.failure = reason;
+        c.startedAt = startedAt;
+        return c.build();
     }
 
     /** The same step with {@code flag} added (once). */
@@ -91,32 +93,104 @@ public record StepRecord(
         }
         List<String> all = new ArrayList<>(flags);
         all.add(flag);
-        return new StepRecord(frontEnd, kind, connections, status, failure, all, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge);
+        return copy(c -> c.flags = all);
     }
 
     /** This record as the {@code repeat}-th repeat of its (front end, step). */
     public StepRecord withRepeat(Integer repeat) {
-        return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load, latency,
-                errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge);
+        return copy(c -> c.repeat = repeat);
     }
 
     /** The same step with its spectrum file named from {@code directory} (a repeat's own, under the front end's). */
     public StepRecord withSpectrumIn(String directory) {
-        return latencySpectrum == null ? this : new StepRecord(frontEnd, kind, connections, status, failure, flags,
-                startedAt, durationSec, load, latency, errors, machine, processes, jvm, ceiling, originFaults,
-                directory + "/" + latencySpectrum, repeat, latencyMerge);
+        return latencySpectrum == null ? this : copy(c -> c.latencySpectrum = directory + "/" + latencySpectrum);
     }
 
     /** The same step, its latency merged from several generator boxes as {@code how} says. */
     public StepRecord withLatencyMerge(String how) {
-        return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load,
-                latency, errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, how);
+        return copy(c -> c.latencyMerge = how);
+    }
+
+    /** The same step with the lead-in that ran before it. */
+    public StepRecord withLeadIn(LeadIn leadIn) {
+        return copy(c -> c.leadIn = leadIn);
+    }
+
+    private StepRecord copy(Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.build();
+    }
+
+    /** The one place that lists every component for a copy: a new component is added here and above. */
+    private static final class Copy {
+        String frontEnd;
+        String kind;
+        Integer connections;
+        String status;
+        String failure;
+        List<String> flags;
+        String startedAt;
+        Double durationSec;
+        Load load;
+        Latency latency;
+        Errors errors;
+        MachineFigures machine;
+        Processes processes;
+        JvmFigures jvm;
+        Ceiling ceiling;
+        OriginFaults originFaults;
+        String latencySpectrum;
+        Integer repeat;
+        String latencyMerge;
+        LeadIn leadIn;
+
+        Copy() {
+        }
+
+        Copy(StepRecord r) {
+            frontEnd = r.frontEnd;
+            kind = r.kind;
+            connections = r.connections;
+            status = r.status;
+            failure = r.failure;
+            flags = r.flags;
+            startedAt = r.startedAt;
+            durationSec = r.durationSec;
+            load = r.load;
+            latency = r.latency;
+            errors = r.errors;
+            machine = r.machine;
+            processes = r.processes;
+            jvm = r.jvm;
+            ceiling = r.ceiling;
+            originFaults = r.originFaults;
+            latencySpectrum = r.latencySpectrum;
+            repeat = r.repeat;
+            latencyMerge = r.latencyMerge;
+            leadIn = r.leadIn;
+        }
+
+        StepRecord build() {
+            return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load,
+                    latency, errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge,
+                    leadIn);
+        }
     }
 
     /** True unless the step failed (a missing status, from an older file, counts as ok). */
     public boolean ok() {
         return status == null || !FAILED.equalsIgnoreCase(status);
+    }
+
+    /**
+     * The load at the step's level that ran just before the step, until the front end was steady again.
+     *
+     * @param seconds how long it ran
+     * @param end     how it ended: {@code steady}, {@code cap} (the step is flagged not-steady), {@code fixed}
+     *                ({@code --lead-in TIME}) or {@code failed}
+     */
+    public record LeadIn(Double seconds, String end) {
     }
 
     /** What the generator achieved: requests answered in the step and their rate. */

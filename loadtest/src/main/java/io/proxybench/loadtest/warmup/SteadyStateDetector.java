@@ -38,6 +38,11 @@ public final class SteadyStateDetector {
             }
         }
 
+        /** The same bars over another number of windows and with another cap (a per-step lead-in's). */
+        public Thresholds over(int windowCount, double cap) {
+            return new Thresholds(windowCount, jitQuietMsPerSec, rpsSpread, cap);
+        }
+
         /** The kit's rule with {@code capSec} as the cap. */
         public static Thresholds defaults(double capSec) {
             return new Thresholds(DEFAULT_WINDOWS, DEFAULT_JIT_QUIET_MS_PER_SEC, DEFAULT_RPS_SPREAD, capSec);

@@ -18,7 +18,7 @@ class ResultsStoreTest {
                 new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
                 new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0),
                 new StepRecord.Processes(80.0, 61.5, 350.0, 23, 20.0, 60.0), new JvmFigures(3.5, 12L, 210.0, 1.25),
-                new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null);
+                new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null, null);
     }
 
     @Test
@@ -47,8 +47,8 @@ class ResultsStoreTest {
                 + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
-                        + "latencySpectrum,repeat,latencyMerge");
-        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,");
+                        + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end");
+        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,");
         assertThat(csv.get(1)).startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
                 + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
         assertThat(csv.get(2)).startsWith("tomcat,tomcat,700,failed,front end did not start: boom,,");
@@ -77,6 +77,22 @@ class ResultsStoreTest {
                 "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
                 "netMbps", "memFreeMb", "proxyCpuPct", "proxyCpuUsPerReq", "proxyRssMb", "proxyThreads", "originCpuPct",
                 "generatorCpuPct", "gcMsPerSec", "gcCount", "heapUsedMb", "jitMsPerSec", "ceilingRps", "pctOfCeiling",
-                "originFaults", "latencySpectrum", "repeat", "latencyMerge");
+                "originFaults", "latencySpectrum", "repeat", "latencyMerge", "leadIn");
+    }
+
+    @Test
+    void aStepsLeadInReadsBackAndAFileWithoutOneReadsAsNull(@TempDir Path dir) throws Exception {
+        ResultsStore store = new ResultsStore(RunFiles.of(dir));
+        StepRecord led = ok("netty", 700).withLeadIn(new StepRecord.LeadIn(4.2, "steady"));
+        store.add(led);
+        Files.writeString(dir.resolve(RunFiles.RUN_JSON), "{}");
+        JsonNode step = new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
+        assertThat(step.get("leadIn").get("seconds").asDouble()).isEqualTo(4.2);
+        assertThat(step.get("leadIn").get("end").asText()).isEqualTo("steady");
+        assertThat(ResultsReader.read(dir).steps()).containsExactly(led);
+
+        // a steps.json from before lead-ins
+        Files.writeString(dir.resolve("steps.json"), "[{\"frontEnd\":\"netty\",\"connections\":700}]");
+        assertThat(ResultsReader.read(dir).steps().get(0).leadIn()).isNull();
     }
 }

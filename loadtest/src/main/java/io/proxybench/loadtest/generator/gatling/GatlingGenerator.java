@@ -37,6 +37,7 @@ public final class GatlingGenerator implements LoadGenerator {
     /** JVM start and report writing, on top of the load itself. */
     static final Duration OVERHEAD_ALLOWANCE = Duration.ofSeconds(90);
     static final String WARMUP_STEP = "warmup";
+    static final String LEAD_IN_PREFIX = "lead-in-";
 
     private final GeneratorContext context;
     private final LoadModel model;
@@ -139,7 +140,8 @@ public final class GatlingGenerator implements LoadGenerator {
     }
 
     static int warmupSec(StepRequest request) {
-        return request.name().equals(WARMUP_STEP) ? 0 : JIT_WARMUP_SEC;
+        // the warm-up's and a lead-in's windows are there to warm: only a measured step gets Gatling's own
+        return request.name().equals(WARMUP_STEP) || request.name().startsWith(LEAD_IN_PREFIX) ? 0 : JIT_WARMUP_SEC;
     }
 
     /** Every request may take its full timeout after the last one is sent; warm-up and step alike. */

@@ -1,10 +1,9 @@
 package io.proxybench.loadtest.report.chart;
 
-import io.proxybench.loadtest.results.LatencySpectra;
 import io.proxybench.loadtest.results.LatencySpectrum;
+import io.proxybench.loadtest.results.RepeatSpectrum;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
-import io.proxybench.loadtest.results.StepRecord;
 import java.awt.BasicStroke;
 import java.awt.Font;
 import java.math.BigDecimal;
@@ -22,7 +21,10 @@ import org.knowm.xchart.style.Styler;
  * One chart per step of the latency distribution, all front ends of the step on it: latency
  * against the percentile, the percentile on a "nines" axis (log of 1 / (1 - p)), so 90 %, 99 %,
  * 99.9 % ... are equally spaced and the tail gets as much room as the body. Drawn only for the
- * steps whose latency spectra exist; an older run has none and gets no such charts.
+ * steps whose latency spectra exist; an older run has none and gets no such charts. In a repeated
+ * run each line is the distribution of all the repeats of its (front end, step) together
+ * ({@link RepeatSpectrum}), and the title says which repeats went in and whether the merge of wrk's
+ * quantiles is approximate.
  */
 public final class PercentileCharts {
 
@@ -52,14 +54,16 @@ public final class PercentileCharts {
         List<String> labels = results.frontEndLabels();
         for (int step : results.connectionCounts()) {
             List<Optional<LatencySpectrum>> spectra = new ArrayList<>();
+            List<RepeatSpectrum.Merged> merged = new ArrayList<>();
             for (String label : labels) {
-                Optional<StepRecord> record = results.step(label, step);
-                spectra.add(record.flatMap(r -> LatencySpectra.of(results, r)));
+                Optional<RepeatSpectrum.Merged> m = RepeatSpectrum.of(results, label, step);
+                m.ifPresent(merged::add);
+                spectra.add(m.map(RepeatSpectrum.Merged::spectrum));
             }
             if (spectra.stream().allMatch(Optional::isEmpty)) {
                 continue;
             }
-            String title = "Latency by percentile, " + results.run().unit().describe(step);
+            String title = "Latency by percentile, " + results.run().unit().describe(step) + repeatsNote(merged);
             out.add(new RenderedChart(RunFiles.CHARTS + "/percentiles-" + step + ".png", title,
                     ChartStyle.png(chart(title, labels, spectra))));
         }
@@ -127,6 +131,28 @@ public final class PercentileCharts {
             chart.addAnnotation(new AnnotationText(label(n), n - 0.04 - 0.035 * label(n).length() / 2.0, labelY, false));
         }
         return chart;
+    }
+
+    /**
+     * Empty for a run without repeats (its titles read as before); else which repeats each line holds,
+     * e.g. {@code , repeats 1-3 merged (wrk: request-weighted, approximate)}.
+     */
+    static String repeatsNote(List<RepeatSpectrum.Merged> merged) {
+        List<RepeatSpectrum.Merged> several = merged.stream().filter(RepeatSpectrum.Merged::ofSeveral).toList();
+        if (several.isEmpty()) {
+            return "";
+        }
+        List<List<Integer>> sets = several.stream().map(m -> m.repeats().stream().sorted().toList()).distinct().toList();
+        String which = sets.size() == 1 ? "repeats " + span(sets.get(0)) : "each front end's repeats";
+        boolean approximate = several.stream().anyMatch(m -> !m.spectrum().exact());
+        return ", " + which + " merged" + (approximate ? " (wrk: request-weighted, approximate)" : "");
+    }
+
+    /** {@code 1-3} for consecutive repeats, else {@code 1, 3}. */
+    private static String span(List<Integer> repeats) {
+        boolean consecutive = repeats.get(repeats.size() - 1) - repeats.get(0) == repeats.size() - 1;
+        return consecutive && repeats.size() > 2 ? repeats.get(0) + "\u2013" + repeats.get(repeats.size() - 1)
+                : String.join(", ", repeats.stream().map(String::valueOf).toList());
     }
 
     private static String milliseconds(double us) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.report.SampleRun;
 import io.proxybench.loadtest.report.SpectrumFixtures;
+import io.proxybench.loadtest.results.LatencySpectrum;
+import io.proxybench.loadtest.results.RepeatSpectrum;
 import io.proxybench.loadtest.results.ResultsReader;
 import io.proxybench.loadtest.results.RunResults;
 import java.awt.image.BufferedImage;
@@ -56,6 +58,18 @@ class PercentileChartsTest {
         BufferedImage only = ImageIO.read(new ByteArrayInputStream(charts.get(1).png()));
         assertThat(hasColour(only, ChartStyle.color(0).getRGB())).isFalse();
         assertThat(hasColour(only, ChartStyle.color(1).getRGB())).isTrue();
+    }
+
+    @Test
+    void aRepeatedStepsTitleSaysWhichRepeatsWentInAndWhenTheMergeIsApproximate() {
+        LatencySpectrum exact = SpectrumFixtures.shaped("builtin", 51, 120);
+        LatencySpectrum wrk = SpectrumFixtures.shaped("wrk", 51, 120);
+        assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(exact, List.of(1)))))
+                .as("a run without repeats titles its charts as before").isEmpty();
+        assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(exact, List.of(1, 2, 3)),
+                new RepeatSpectrum.Merged(exact, List.of(3, 1, 2))))).isEqualTo(", repeats 1\u20133 merged");
+        assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(wrk, List.of(1, 3)))))
+                .isEqualTo(", repeats 1, 3 merged (wrk: request-weighted, approximate)");
     }
 
     @Test

@@ -1,0 +1,135 @@
+package io.proxybench.loadtest.orchestrate;
+
+import io.proxybench.loadtest.frontend.RunningServer;
+import io.proxybench.loadtest.generator.GeneratorException;
+import io.proxybench.loadtest.generator.GeneratorResult;
+import io.proxybench.loadtest.generator.LoadGenerator;
+import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.generator.catalog.GeneratorKind;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.OriginStatsReader;
+import io.proxybench.loadtest.warmup.SteadyStateDetector;
+import io.proxybench.loadtest.warmup.WarmupWindow;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Short generator runs one after another, each a window for a {@link SteadyStateDetector}, until it
+ * says steady or capped: the front end's and the origin's JIT time per second read around each
+ * window, one CSV line per window. The warm-up and the per-step lead-in both run this way, with
+ * different window counts and caps.
+ */
+final class SteadyWindows {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SteadyWindows.class);
+    /** A Gatling run is a JVM of its own: a one-second window would be mostly its start. */
+    private static final int GATLING_WINDOW_SEC = 5;
+    static final String CSV_HEADER = "second,rps,jit_ms_per_s,origin_jit_ms_per_s,waiting_for\n";
+
+    /**
+     * How the windows ended.
+     *
+     * @param verdict STEADY or CAP; null when the run was interrupted
+     */
+    record Ending(double seconds, SteadyStateDetector.Verdict verdict, String waitingFor) {
+    }
+
+    private final LoadGenerator generator;
+    private final JvmAdminSampler jvm;
+    private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofMillis(800));
+    private final BooleanSupplier interrupted;
+    private final int windowSec;
+
+    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmAdminSampler jvm, BooleanSupplier interrupted) {
+        this.generator = generator;
+        this.jvm = jvm;
+        this.interrupted = interrupted;
+        this.windowSec = plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1;
+    }
+
+    int windowSec() {
+        return windowSec;
+    }
+
+    /**
+     * @param what the log's name for this series (e.g. {@code warm-up}, {@code lead-in 50})
+     * @param load the generator run of the given seconds
+     */
+    Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
+            Path csvFile, IntFunction<StepRequest> load) throws GeneratorException, IOException {
+        URI metrics = frontEnd.adminUri("/metrics");
+        URI stats = origin.controlUri(OriginStatsReader.PATH);
+        try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
+            csv.write(CSV_HEADER);
+            Double frontJit = frontJit(metrics);
+            Double originTotal = originJit(stats);
+            long last = System.nanoTime();
+            while (true) {
+                if (interrupted.getAsBoolean()) {
+                    return new Ending(detector.elapsedSec(), null, detector.waitingFor());
+                }
+                GeneratorResult result = generator.run(load.apply(windowSec));
+                long now = System.nanoTime();
+                double seconds = (now - last) / 1e9;
+                last = now;
+                Double frontNow = frontJit(metrics);
+                Double originNow = originJit(stats);
+                WarmupWindow window = new WarmupWindow(seconds, result.rps(), perSecond(frontNow, frontJit, seconds),
+                        perSecond(originNow, originTotal, seconds));
+                frontJit = frontNow;
+                originTotal = originNow;
+                SteadyStateDetector.Verdict verdict = detector.add(window);
+                String line = String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s", detector.elapsedSec(), window.rps(),
+                        cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()),
+                        detector.waitingFor() == null ? "" : detector.waitingFor());
+                csv.write(line + "\n");
+                csv.flush();
+                LOG.debug("[{}] {} {}", label, what, line);
+                if (verdict != SteadyStateDetector.Verdict.WARMING) {
+                    return new Ending(detector.elapsedSec(), verdict, detector.waitingFor());
+                }
+            }
+        }
+    }
+
+    /** Null for nginx and HAProxy (no JIT) and when the admin endpoint does not answer this time. */
+    private Double frontJit(URI metrics) {
+        if (metrics == null) {
+            return null;
+        }
+        try {
+            return jvm.read(metrics).jitTimeMs();
+        } catch (IOException e) {
+            LOG.debug("admin /metrics did not answer: {}", e.getMessage());
+            return null;
+        }
+    }
+
+    private Double originJit(URI stats) {
+        try {
+            return originStats.compilationTimeMs(stats);
+        } catch (IOException e) {
+            LOG.debug("origin stats did not answer: {}", e.getMessage());
+            return null;
+        }
+    }
+
+    private static Double perSecond(Double now, Double before, double seconds) {
+        return now == null || before == null || seconds <= 0 ? null : (now - before) / seconds;
+    }
+
+    private static String cell(Double value) {
+        return value == null ? "" : String.format(Locale.ROOT, "%.1f", value);
+    }
+}
