@@ -120,6 +120,6 @@ public final class HostStepFigures {
     private static StepRecord with(StepRecord r, StepRecord.Processes processes, MachineFigures machine) {
         return new StepRecord(r.frontEnd(), r.kind(), r.connections(), r.status(), r.failure(), r.flags(),
                 r.startedAt(), r.durationSec(), r.load(), r.latency(), r.errors(), machine, processes, r.jvm(),
-                r.ceiling(), r.originFaults(), r.latencySpectrum(), r.repeat(), r.latencyMerge());
+                r.ceiling(), r.originFaults(), r.latencySpectrum(), r.repeat(), r.latencyMerge(), r.leadIn());
     }
 }

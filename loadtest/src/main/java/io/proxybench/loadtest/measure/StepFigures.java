@@ -83,7 +83,7 @@ public final class StepFigures {
                 after.originStats().since(before.originStats()),
                 result.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).map(f -> f.getFileName().toString())
                         .findFirst().orElse(null),
-                null, null);
+                null, null, null);
     }
 
     /** Collections between the step's start and end, whichever way the rest was measured. */

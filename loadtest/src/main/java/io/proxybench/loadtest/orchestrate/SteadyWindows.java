@@ -28,7 +28,13 @@ import org.slf4j.LoggerFactory;
  * Short generator runs one after another, each a window for a {@link SteadyStateDetector}, until it
  * says steady or capped: the front end's and the origin's JIT time per second read around each
  * window, one CSV line per window. The warm-up and the per-step lead-in both run this way, with
- * different window counts and caps.
+ * different window counts and caps; a fixed warm-up or lead-in runs the same windows for its time.
+ *
+ * <p>Windows rather than one long generator run, even for a fixed time: every window closes its
+ * connections and the next opens new ones, as happens between steps. A JVM warmed by one long run
+ * has never closed a connection; the first close after it sends its hottest compiled methods back
+ * to the interpreter (measured on proxy-netty: a compilation storm of ~1,500 methods right as the
+ * first step began, 76 ms/s of JIT in a step after a fixed 60 s warm-up).
  */
 final class SteadyWindows {
 
@@ -52,10 +58,14 @@ final class SteadyWindows {
     private final int windowSec;
 
     SteadyWindows(RunPlan plan, LoadGenerator generator, JvmAdminSampler jvm, BooleanSupplier interrupted) {
+        this(plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1, generator, jvm, interrupted);
+    }
+
+    SteadyWindows(int windowSec, LoadGenerator generator, JvmAdminSampler jvm, BooleanSupplier interrupted) {
         this.generator = generator;
         this.jvm = jvm;
         this.interrupted = interrupted;
-        this.windowSec = plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1;
+        this.windowSec = windowSec;
     }
 
     int windowSec() {
@@ -68,6 +78,23 @@ final class SteadyWindows {
      */
     Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
             Path csvFile, IntFunction<StepRequest> load) throws GeneratorException, IOException {
+        return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN);
+    }
+
+    /**
+     * Windows for {@code seconds} whatever they show (the CSV still says what they lacked); the
+     * ending's verdict is CAP unless interrupted.
+     */
+    Ending runFor(String label, String what, int seconds, RunningServer frontEnd, RunningServer origin, Path csvFile,
+            IntFunction<StepRequest> load) throws GeneratorException, IOException {
+        SteadyStateDetector unheeded = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(seconds));
+        return run(label, what, unheeded, frontEnd, origin, csvFile, load, seconds);
+    }
+
+    private Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd,
+            RunningServer origin, Path csvFile, IntFunction<StepRequest> load, double forSec)
+            throws GeneratorException, IOException {
+        boolean fixed = !Double.isNaN(forSec);
         URI metrics = frontEnd.adminUri("/metrics");
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
@@ -96,7 +123,10 @@ final class SteadyWindows {
                 csv.write(line + "\n");
                 csv.flush();
                 LOG.debug("[{}] {} {}", label, what, line);
-                if (verdict != SteadyStateDetector.Verdict.WARMING) {
+                if (fixed && detector.elapsedSec() >= forSec) {
+                    return new Ending(detector.elapsedSec(), SteadyStateDetector.Verdict.CAP, detector.waitingFor());
+                }
+                if (!fixed && verdict != SteadyStateDetector.Verdict.WARMING) {
                     return new Ending(detector.elapsedSec(), verdict, detector.waitingFor());
                 }
             }

@@ -69,8 +69,9 @@ final class StepLeadIn {
         try {
             if (!policy.auto()) {
                 LOG.info("[{}] lead-in before step {}: {} s", spec.label(), step, policy.fixedSec());
-                generator.run(load.apply(policy.fixedSec()));
-                return leadIn(secondsSince(start), "fixed");
+                SteadyWindows.Ending ending = windows.runFor(spec.label(), "lead-in " + step, policy.fixedSec(),
+                        frontEnd, origin, raw.resolve(NAME_PREFIX + step + ".csv"), load);
+                return leadIn(ending.seconds(), ending.verdict() == null ? "failed" : "fixed");
             }
             boolean hasJit = frontEnd.adminUri("/metrics") != null;
             LOG.info("[{}] lead-in before step {} at its load ({} s windows, at most {} s)", spec.label(), step,

@@ -65,9 +65,11 @@ final class WarmupPhase {
         long start = System.nanoTime();
         try {
             if (!policy.auto()) {
-                LOG.info("[{}] warming up: {} s at {}", spec.label(), policy.fixedSec(), level());
-                generator.run(load.apply(policy.fixedSec()));
-                return new Outcome(secondsSince(start), WarmupEnd.FIXED);
+                LOG.info("[{}] warming up: {} s at {} ({} s windows)", spec.label(), policy.fixedSec(), level(),
+                        windows.windowSec());
+                SteadyWindows.Ending ending = windows.runFor(spec.label(), "warm-up", policy.fixedSec(), frontEnd,
+                        origin, raw.resolve(CSV), load);
+                return new Outcome(ending.seconds(), ending.verdict() == null ? WarmupEnd.FAILED : WarmupEnd.FIXED);
             }
             return untilSteady(spec, frontEnd, origin, raw, load, policy.capSec());
         } catch (GeneratorException e) {

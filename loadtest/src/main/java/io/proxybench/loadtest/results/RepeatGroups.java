@@ -84,7 +84,7 @@ public final class RepeatGroups {
             return new StepRecord(median.frontEnd(), median.kind(), median.connections(), StepRecord.OK, null,
                     List.copyOf(flags), ok.get(0).startedAt(), median.durationSec(), median.load(), median.latency(),
                     median.errors(), median.machine(), median.processes(), median.jvm(), median.ceiling(),
-                    median.originFaults(), median.latencySpectrum(), null, median.leadIn());
+                    median.originFaults(), median.latencySpectrum(), null, median.latencyMerge(), median.leadIn());
         }
     }
 

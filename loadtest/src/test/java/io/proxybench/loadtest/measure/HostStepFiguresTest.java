@@ -18,7 +18,7 @@ class HostStepFiguresTest {
     private static StepRecord kitRecord() {
         return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0,
                 new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0),
-                new StepRecord.Processes(0.4, 4.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1);
+                new StepRecord.Processes(0.4, 4.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1, null, null);
     }
 
     private static Sample row(long epochMs, String host, double cpuPct, Double generatorCpuPct) {

@@ -15,7 +15,7 @@ class HostsNotesTest {
         RunMetadata run = new RunMetadata("r", RunMetadata.FINISHED, null, null, null, null, null, List.of(), null,
                 List.of(), List.of(), null, null, topology);
         StepRecord step = new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 2.0, null, null, null, null,
-                null, null, null, null, null, 1, latencyMerge);
+                null, null, null, null, null, 1, latencyMerge, null);
         return new RunResults(null, run, List.of(step), List.of());
     }
 

@@ -18,7 +18,7 @@ class ResultsStoreTest {
                 new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
                 new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0),
                 new StepRecord.Processes(80.0, 61.5, 350.0, 23, 20.0, 60.0), new JvmFigures(3.5, 12L, 210.0, 1.25),
-                new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null, null);
+                new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null, null, null);
     }
 
     @Test
