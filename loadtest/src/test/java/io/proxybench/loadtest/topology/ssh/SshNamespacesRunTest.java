@@ -50,11 +50,14 @@ class SshNamespacesRunTest {
     void aRampSplitAcrossTwoGeneratorBoxesReportsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
         List<LocalSshd> daemons = new ArrayList<>();
         Path boxDir = Files.createDirectories(dir.resolve("box"));
+        Path kitOnly = Files.createDirectories(dir.resolve("kit"));
         try (NamespaceBoxes boxes = NamespaceBoxes.create(NAMES)) {
             for (String name : NAMES) {
                 List<String> prefix = new ArrayList<>(boxes.prefix(name));
-                // the box's own disk: what the kit ships there is invisible to the other boxes
-                prefix.addAll(List.of("sh", "-c", "mount -t tmpfs pbbox \"$0\" && exec \"$@\"", boxDir.toString()));
+                // the box's own disk: what the kit ships there is invisible to the other boxes, and
+                // what the kit keeps under kit/ is invisible to the boxes
+                prefix.addAll(List.of("sh", "-c", "mount -t tmpfs pbbox \"$0\" && mount -t tmpfs pbkit \"$1\""
+                        + " && shift && exec \"$@\"", boxDir.toString(), kitOnly.toString()));
                 daemons.add(LocalSshd.start(dir.resolve("ssh"), boxes.address(name), 22, prefix));
             }
             Path hosts = dir.resolve("hosts.properties");
@@ -108,9 +111,39 @@ class SshNamespacesRunTest {
                         .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": ").contains("nothing copied"));
             }
             assertNothingLeft(again.get("runId").asText(), boxes, daemons, boxDir);
+
+            assertWrkSplit(SshLoopbackRunTest.run(kitOnly.resolve("results-wrk"), "--topology", "hosts", "--hosts",
+                    hosts.toString(), "--generator", "wrk", "--front-ends", "netty", "--steps", "20",
+                    "--duration", "1s", "--warmup", "1s"), targets);
         } finally {
             daemons.forEach(LocalSshd::close);
         }
+    }
+
+    /**
+     * wrk on both generator boxes, whose disks hold neither the kit's run directory nor its script:
+     * the script was shipped, each part's summary fetched, and the parts' spectra merged.
+     */
+    private static void assertWrkSplit(Path runDir, List<String> targets) throws Exception {
+        JsonNode topology = JSON.readTree(runDir.resolve("run.json").toFile()).get("topologyDetails");
+        for (String target : targets.subList(0, 2)) {
+            assertThat(topology.get("shipping")).as("the wrk script goes to the generator boxes")
+                    .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": copied ")
+                            .contains("wrk-report.lua"));
+        }
+        JsonNode steps = JSON.readTree(runDir.resolve("steps.json").toFile());
+        assertThat(steps).hasSize(1);
+        JsonNode step = steps.get(0);
+        assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
+        assertThat(step.get("latencyMerge").asText()).as("merged from the parts' spectra").isEqualTo("approximate");
+        assertThat(step.get("latency").get("p99Ms").asDouble()).as(step.toString()).isPositive();
+        assertSplit(runDir, step, targets);
+        for (int i = 1; i <= 2; i++) {
+            assertThat(runDir.resolve("raw/netty/generator-" + i + "/wrk-20.json")).as("fetched from box %d", i)
+                    .isRegularFile();
+            assertThat(runDir.resolve("raw/netty/generator-" + i + "/wrk-20.txt")).content().contains("Requests/sec");
+        }
+        System.out.println("report.md of the wrk run:\n" + Files.readString(runDir.resolve("report.md")));
     }
 
     /** Both boxes carried a part of the step; the step's requests are the sum of theirs. */
