@@ -21,12 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hosts topology across "boxes" that are network namespaces of the test's own (see
- * {@link NamespaceBoxes}), each running an sshd with generated keys: the kit, in the machine's own
- * namespace, reaches them over a private bridge, ships the jars, starts the roles through ssh
+ * {@link NamespaceBoxes}), each running an sshd with generated keys: the kit reaches them over a
+ * private bridge, ships the jars, starts the roles through ssh
  * (the load split across two generator boxes), reads the proxy's admin port (bound to the proxy
  * box's loopback) through an ssh forward, and stops everything. Each box's sshd runs with a
  * private tmpfs on the kit's remote directory, so every box has its own copy of the kit's files and
- * its own run state, as separate machines would. Needs root, ip and sshd;
+ * its own run state, as separate machines would. The builtin-generator runs keep the kit in this
+ * JVM, in the machine's own namespace; the wrk run starts the kit as a process in a namespace of
+ * its own on the same bridge ({@link KitProcess}), so that every address that run uses is inside
+ * the test's namespaces, and the boxes see nothing of the kit's disk where it keeps that run's
+ * results. Needs root, ip and sshd;
  * {@code PROXYBENCH_REQUIRE=sshd,netns} turns a skip into a failure.
  */
 class SshNamespacesRunTest {
@@ -35,6 +39,8 @@ class SshNamespacesRunTest {
     private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
     private static final CommandRunner RUN = CommandRunner.processes(Duration.ofSeconds(10));
     private static final List<String> NAMES = List.of("generator-a", "generator-b", "proxy", "origin");
+    /** The kit's own box, with no sshd: it only connects out. */
+    private static final String KIT = "kit";
 
     @BeforeAll
     static void prerequisites() {
@@ -51,7 +57,9 @@ class SshNamespacesRunTest {
         List<LocalSshd> daemons = new ArrayList<>();
         Path boxDir = Files.createDirectories(dir.resolve("box"));
         Path kitOnly = Files.createDirectories(dir.resolve("kit"));
-        try (NamespaceBoxes boxes = NamespaceBoxes.create(NAMES)) {
+        List<String> all = new ArrayList<>(NAMES);
+        all.add(KIT);
+        try (NamespaceBoxes boxes = NamespaceBoxes.create(all)) {
             for (String name : NAMES) {
                 List<String> prefix = new ArrayList<>(boxes.prefix(name));
                 // the box's own disk: what the kit ships there is invisible to the other boxes, and
@@ -112,9 +120,14 @@ class SshNamespacesRunTest {
             }
             assertNothingLeft(again.get("runId").asText(), boxes, daemons, boxDir);
 
-            assertWrkSplit(SshLoopbackRunTest.run(kitOnly.resolve("results-wrk"), "--topology", "hosts", "--hosts",
-                    hosts.toString(), "--generator", "wrk", "--front-ends", "netty", "--steps", "20",
-                    "--duration", "1s", "--warmup", "1s"), targets);
+            Path wrk = KitProcess.run(boxes.prefix(KIT), LAYOUT.home(), kitOnly.resolve("results-wrk"), "--topology",
+                    "hosts", "--hosts", hosts.toString(), "--generator", "wrk", "--front-ends", "netty", "--steps", "20",
+                    "--duration", "1s", "--warmup", "1s");
+            assertWrkSplit(wrk, targets);
+            assertThat(Files.readString(wrk.resolve("report.md"))).contains("| netty")
+                    .contains("are the proxy's box (" + targets.get(2) + ")");
+            assertNothingLeft(JSON.readTree(wrk.resolve("run.json").toFile()).get("topologyDetails").get("runId")
+                    .asText(), boxes, daemons, boxDir);
         } finally {
             daemons.forEach(LocalSshd::close);
         }
@@ -170,18 +183,19 @@ class SshNamespacesRunTest {
                     "test", "-e", boxDir + "/runs/" + runId));
             assertThat(state.exitCode()).as("the run's state on " + daemon.target()).isEqualTo(1);
         }
-        for (String ns : boxes.namespaces()) {
+        for (String name : NAMES) {
             // only the box's sshd listener may be left in it (its sessions end with the kit's ssh clients)
-            assertThat(settledProcessCount(ns)).as("processes in " + ns).isEqualTo(1);
+            assertThat(settledProcessCount(boxes.namespace(name), 1)).as("processes in " + name).isEqualTo(1);
         }
+        assertThat(settledProcessCount(boxes.namespace(KIT), 0)).as("processes in the kit's namespace").isZero();
     }
 
-    private static long settledProcessCount(String ns) throws Exception {
+    private static long settledProcessCount(String ns, long expected) throws Exception {
         long count = Long.MAX_VALUE;
-        for (int i = 0; i < 30 && count > 1; i++) {
+        for (int i = 0; i < 30 && count > expected; i++) {
             count = RUN.run(List.of("ip", "netns", "pids", ns))
                     .output().lines().filter(l -> !l.isBlank()).count();
-            if (count > 1) {
+            if (count > expected) {
                 Thread.sleep(100);
             }
         }
