@@ -3,6 +3,7 @@ package io.proxybench.loadtest.orchestrate;
 import io.proxybench.loadtest.frontend.HaproxyLauncher;
 import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
+import io.proxybench.loadtest.generator.wrk.WrkScriptFile;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.RunPlan;
@@ -18,7 +19,7 @@ import java.util.Map;
 
 /**
  * What a hosts-topology run will start on each role's box, by the paths the launchers use on this
- * machine (they run the same command there): Java and the jars, nginx, HAProxy, wrk.
+ * machine (they run the same command there): Java and the jars, nginx, HAProxy, wrk and its script.
  */
 final class HostsTopologyNeeds {
 
@@ -47,6 +48,7 @@ final class HostsTopologyNeeds {
         GeneratorKind generator = GeneratorKind.find(plan.generator());
         if (generator == GeneratorKind.WRK) {
             Executables.find("wrk").ifPresent(executables.get(Role.GENERATOR)::add);
+            files.get(Role.GENERATOR).add(WrkScriptFile.shippable());
         } else if (generator == GeneratorKind.BUILTIN) {
             // the built-in generator runs on the kit's own JVM
             executables.get(Role.GENERATOR).add(Path.of(System.getProperty("java.home"), "bin", "java"));

@@ -12,12 +12,10 @@ import io.proxybench.loadtest.results.LatencySpectrum;
 import io.proxybench.loadtest.results.LatencySpectrumLevels;
 import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +83,11 @@ public final class WrkGenerator implements LoadGenerator {
         Map<String, String> env = Map.of("WRK_JSON", json.toAbsolutePath().toString(),
                 "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0",
                 "WRK_PERCENTILES", PERCENTILES);
-        List<String> command = context.topology().wrap(Role.GENERATOR, command(binary, script(), request), env);
+        // on another box: the shipped copy of the script, and the summary written at the same path there
+        boolean remote = context.topology().boxOf(Role.GENERATOR) != null;
+        List<String> args = remote ? RemoteWrk.creatingDir(json.getParent(), command(binary, WrkScriptFile.shippable(),
+                request)) : command(binary, script(), request);
+        List<String> command = context.topology().wrap(Role.GENERATOR, args, env);
         try {
             Files.deleteIfExists(json);
             Files.writeString(request.rawDir().resolve("wrk-" + request.name() + ".cmd"),
@@ -110,6 +112,10 @@ public final class WrkGenerator implements LoadGenerator {
             if (code != 0) {
                 throw new GeneratorException("wrk exited with code " + code
                         + process.stderrTail().map(t -> ": " + t).orElse(""));
+            }
+            if (remote && !context.topology().fetch(Role.GENERATOR, json)) {
+                throw new GeneratorException("cannot fetch wrk's summary " + json + " from "
+                        + context.topology().boxOf(Role.GENERATOR));
             }
             if (!Files.isRegularFile(json)) {
                 throw new GeneratorException("wrk wrote no summary (" + json.getFileName() + ")"
@@ -143,11 +149,8 @@ public final class WrkGenerator implements LoadGenerator {
     private synchronized Path script() {
         Path script = context.runDir().resolve(SCRIPT_NAME);
         if (!Files.isRegularFile(script)) {
-            try (InputStream in = WrkGenerator.class.getResourceAsStream(SCRIPT_RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException(SCRIPT_RESOURCE + " missing from the kit's jar");
-                }
-                Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+            try {
+                WrkScriptFile.copyTo(script);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

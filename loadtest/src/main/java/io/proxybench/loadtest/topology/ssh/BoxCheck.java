@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * Judges what {@code check-box.sh} reported of one box against what the run needs there: the
- * executables its roles start (the same paths as on the kit's machine), a JDK of at least 17, open
+ * executables its roles start (the same paths as on the kit's machine; Java where the hosts file
+ * says, else on the login's PATH), a JDK of at least 17, open
  * files and the listen/port sysctls for the step sizes, and a clock close to the kit's (samples of
  * different boxes are lined up by time). One line per problem; a blocking one refuses the run.
  */
@@ -49,6 +50,9 @@ final class BoxCheck {
                     }
                 }
                 case "java" -> javaVersion(box, line).ifPresent(problems::add);
+                case "nojava" -> problems.add(new Problem(true, box + ": no Java at '" + line.strip()
+                        .substring("nojava ".length()) + "' (name it with java = /path/to/java, or <role>.java,"
+                        + " in the hosts file)"));
                 case "nofile" -> openFiles(box, parts[1], connections).ifPresent(problems::add);
                 case "sysctl" -> {
                     if (parts.length == 3) {

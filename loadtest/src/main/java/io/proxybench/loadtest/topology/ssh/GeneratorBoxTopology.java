@@ -55,6 +55,11 @@ final class GeneratorBoxTopology implements Topology {
     }
 
     @Override
+    public String boxOf(Role role) {
+        return role != Role.GENERATOR ? whole.boxOf(role) : box.local() ? null : box.target();
+    }
+
+    @Override
     public NetworkProbe networkProbe(Role role) {
         return whole.networkProbe(role);
     }

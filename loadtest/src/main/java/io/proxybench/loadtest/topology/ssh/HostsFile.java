@@ -30,13 +30,21 @@ import java.util.stream.Collectors;
  * proxy.interface = eno1          # NIC for the Mbps column (default: eth0; lo for a local role)
  * ssh.config      = bench-ssh.conf  # passed to every ssh and rsync as -F (relative to this file)
  * remote.dir      = .cache/proxybench  # the kit's files on each box (relative to the login's home)
+ * java            = /usr/lib/jvm/java-21/bin/java  # Java on every box (default: java on the login's PATH)
+ * origin.java     = /opt/jdk-17/bin/java           # Java on one role's box
  * </pre>
  */
 public final class HostsFile {
 
     /** Where one role runs. {@code host} and {@code user} are null for a local role; {@code port} 0 is ssh's default. */
     public record Place(Role role, boolean local, String user, String host, int port, String address,
-                        String networkInterface) {
+                        String networkInterface, String java) {
+
+        /** A place whose Java is the {@code java} on its login's PATH. */
+        public Place(Role role, boolean local, String user, String host, int port, String address,
+                     String networkInterface) {
+            this(role, local, user, host, port, address, networkInterface, DEFAULT_JAVA);
+        }
 
         /** {@code user@host} or {@code host}, as ssh takes it. */
         public String sshDestination() {
@@ -67,7 +75,10 @@ public final class HostsFile {
     public static final String DEFAULT_REMOTE_DIR = ".cache/proxybench";
 
     private static final Pattern REMOTE_DIR = Pattern.compile("[A-Za-z0-9_./-]+");
-    private static final List<String> GLOBAL_KEYS = List.of("ssh.config", "remote.dir");
+    private static final List<String> GLOBAL_KEYS = List.of("ssh.config", "remote.dir", "java");
+    /** The Java a remote role starts when the file names none: the one on the login's PATH. */
+    public static final String DEFAULT_JAVA = "java";
+    private static final Pattern JAVA = Pattern.compile("/?[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]+)*");
 
     private final Path source;
     private final Map<Role, Place> places;
@@ -245,7 +256,7 @@ public final class HostsFile {
             throw new IllegalArgumentException(source + ":" + lineOf.get(name + ".interface") + ": bad interface for "
                     + name + ": '" + iface + "' (a network interface name, at most 15 characters)");
         }
-        return new Place(role, local, user, host, port, address, iface);
+        return new Place(role, local, user, host, port, address, iface, java(name, values, lineOf, source));
     }
 
     private static void checkKey(String key, String where) {
@@ -259,9 +270,10 @@ public final class HostsFile {
             throw new IllegalArgumentException(where + "unknown role '" + role + "' (expected " + ROLES
                     + ", or " + String.join(", ", GLOBAL_KEYS) + ")");
         }
-        if (!attribute.isEmpty() && !attribute.equals("address") && !attribute.equals("interface")) {
+        if (!attribute.isEmpty() && !attribute.equals("address") && !attribute.equals("interface")
+                && !attribute.equals("java")) {
             throw new IllegalArgumentException(where + "unknown setting '" + key + "' (expected " + role + ", "
-                    + role + ".address or " + role + ".interface)");
+                    + role + ".address, " + role + ".interface or " + role + ".java)");
         }
     }
 
@@ -283,6 +295,17 @@ public final class HostsFile {
         }
     }
 
+    /** {@code <role>.java}, else {@code java}, else the PATH's: an absolute path or a command name. */
+    private static String java(String role, Map<String, String> values, Map<String, Integer> lineOf, Path source) {
+        String key = values.containsKey(role + ".java") ? role + ".java" : "java";
+        String value = values.getOrDefault(key, DEFAULT_JAVA);
+        if (!JAVA.matcher(value).matches() || (value.contains("/") && !value.startsWith("/"))) {
+            throw new IllegalArgumentException(source + ":" + lineOf.get(key) + ": bad " + key + " '" + value
+                    + "' (an absolute path such as /usr/lib/jvm/java-17/bin/java, or a command on the login's PATH)");
+        }
+        return value;
+    }
+
     private static String stripComment(String line) {
         int hash = line.indexOf('#');
         return (hash >= 0 ? line.substring(0, hash) : line).strip();
@@ -297,6 +320,9 @@ public final class HostsFile {
                     ? generators.stream().map(Place::target).collect(Collectors.joining(", ")) : p.target());
             entry.put("address", p.address());
             entry.put("interface", p.networkInterface());
+            if (!p.local()) {
+                entry.put("java", p.java());
+            }
             out.put(role.name().toLowerCase(Locale.ROOT), entry);
         });
         return out;

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -50,6 +51,8 @@ public final class SshTopology implements Topology {
     /** Per box (by target): where each shipped local file is there, for the commands that name it. */
     private final Map<String, Map<Path, String>> shipped = new ConcurrentHashMap<>();
     private final List<String> shipLines = new ArrayList<>();
+    /** The kit's own Java launchers in the commands: on a box they become the place's {@code java}. */
+    private final Set<String> kitJavas;
 
     /** @param needs what the run needs on each role's box, checked by {@link #setUp()} */
     public SshTopology(HostsFile hosts, BoxNeeds needs) {
@@ -74,6 +77,7 @@ public final class SshTopology implements Topology {
         this.runs = new RemoteRuns(ssh, runner, hosts.remoteDir());
         this.runId = runId;
         this.shipment = new JarShipment(ssh, copier, hosts.remoteDir(), Executables.find("rsync").isPresent());
+        this.kitJavas = BoxJava.kitJavas(needs);
     }
 
     @Override
@@ -136,40 +140,12 @@ public final class SshTopology implements Topology {
     }
 
     private void checkBoxes(List<HostsFile.Place> boxes) throws TopologyException {
-        List<String> blocking = new ArrayList<>();
-        for (HostsFile.Place box : boxes) {
-            List<String> args = new ArrayList<>();
-            for (HostsFile.Place place : hosts.allPlaces()) {
-                if (!place.local() && place.target().equals(box.target())) {
-                    needs.executables().getOrDefault(place.role(), List.of()).forEach(p -> args.add("x:" + p));
-                    needs.files().getOrDefault(place.role(), List.of()).forEach(p -> args.add("r:" + pathOn(box, p)));
-                }
-            }
-            List<String> command = ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.CHECK_BOX,
-                    args.stream().distinct().toList()));
-            long before = System.currentTimeMillis() * 1_000_000L;
-            CommandRunner.Result result;
-            try {
-                result = runner.run(command);
-            } catch (IOException e) {
-                throw new TopologyException(box.target() + ": cannot check the box: " + e.getMessage(), e);
-            }
-            long after = System.currentTimeMillis() * 1_000_000L;
-            if (!result.ok()) {
-                throw new TopologyException(box.target() + ": cannot check the box: " + result.oneLine());
-            }
-            BoxCheck.cores(result.output()).ifPresent(cores -> boxCores.put(box.target(), cores));
-            for (BoxCheck.Problem problem : BoxCheck.judge(box.target(), result.output(), needs.connections(),
-                    before, after)) {
-                LOG.warn("{}", problem.line());
-                checkLines.add(problem.line());
-                if (problem.blocking()) {
-                    blocking.add(problem.line());
-                }
-            }
-        }
-        if (!blocking.isEmpty()) {
-            throw new TopologyException(String.join("; ", blocking));
+        BoxChecks.Found found = BoxChecks.check(hosts, needs, ssh, runner, boxes, this::pathOn);
+        boxCores.putAll(found.cores());
+        found.lines().forEach(line -> LOG.warn("{}", line));
+        checkLines.addAll(found.lines());
+        if (!found.blocking().isEmpty()) {
+            throw new TopologyException(String.join("; ", found.blocking()));
         }
     }
 
@@ -226,7 +202,7 @@ public final class SshTopology implements Topology {
             new TreeMap<>(env).forEach((k, v) -> withEnv.add(k + "=" + v));
         }
         Map<Path, String> files = shipped.getOrDefault(place.target(), Map.of());
-        for (String arg : command) {
+        for (String arg : BoxJava.onBox(command, kitJavas, place.java())) {
             // a shipped jar is named by its path on the box (in -jar PATH, -javaagent:PATH=..., ...)
             for (Map.Entry<Path, String> file : files.entrySet()) {
                 arg = arg.replace(file.getKey().toString(), file.getValue());

@@ -1,7 +1,18 @@
 # Reports what a run needs of this box, one "what value" line each, for the kit to judge:
-# sh -c "$(cat check-box.sh)" pb x:EXECUTABLE... r:FILE...
+# sh -c "$(cat check-box.sh)" pb j:JAVA... x:EXECUTABLE... r:FILE...
+# (JAVA: a path, or a command looked up on the login's PATH)
 for arg in "$@"; do
   path=${arg#?:}
+  case "$arg" in
+    j:*)
+      found=$(command -v "$path" 2>/dev/null)
+      if [ -n "$found" ] && [ -x "$found" ]; then
+        echo "java $("$found" -version 2>&1 | head -n 1)"
+      else
+        echo "nojava $path"
+      fi
+      continue ;;
+  esac
   case "$arg" in
     x:*) [ -x "$path" ] && echo "file $path ok" || echo "file $path missing" ;;
     *) [ -r "$path" ] && echo "file $path ok" || echo "file $path missing" ;;

@@ -2,8 +2,14 @@ package io.proxybench.loadtest.topology.ssh;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.process.CommandRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** check-box.sh's report, as a box with and without problems gives it. */
 class BoxCheckTest {
@@ -65,5 +71,25 @@ class BoxCheckTest {
     void readsTheBoxsCoresForTheGeneratorSaturationCheck() {
         assertThat(BoxCheck.cores("java x\ncores 16\nclock 1\n")).contains(16);
         assertThat(BoxCheck.cores("clock 1\n")).isEmpty();
+    }
+
+    /** check-box.sh itself, run here as a box would: Java on the PATH, a named old one, a named missing one. */
+    @Test
+    void javaIsFoundOnThePathOrWhereNamedAndAnOldOrMissingOneRefusesTheRunInOneLine(@TempDir Path dir) throws Exception {
+        Path old = Files.createDirectories(dir.resolve("jdk-11/bin")).resolve("java");
+        Files.writeString(old, "#!/bin/sh\necho 'openjdk version \"11.0.22\" 2024-01-16' >&2\n");
+        Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rwxr-xr-x"));
+        long before = System.currentTimeMillis() * 1_000_000L;
+        CommandRunner.Result result = CommandRunner.processes(Duration.ofSeconds(30)).run(List.of("sh", "-c",
+                RemoteScripts.CHECK_BOX, "pb", "j:java", "j:" + old, "j:/nonexistent/bin/java"));
+        long after = System.currentTimeMillis() * 1_000_000L;
+
+        assertThat(result.output()).as("the JDK running this test is on the PATH")
+                .containsPattern("(?m)^java .*version \"(17|2\\d)");
+        List<BoxCheck.Problem> problems = BoxCheck.judge("ssh:gen-1", result.output(), 10, before, after);
+        assertThat(problems).containsExactly(
+                new BoxCheck.Problem(true, "ssh:gen-1: Java 11 is too old (the kit's jars need 17 or later)"),
+                new BoxCheck.Problem(true, "ssh:gen-1: no Java at '/nonexistent/bin/java' (name it with"
+                        + " java = /path/to/java, or <role>.java, in the hosts file)"));
     }
 }

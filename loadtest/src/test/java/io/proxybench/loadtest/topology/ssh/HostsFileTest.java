@@ -98,7 +98,7 @@ class HostsFileTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("hosts.properties:2: expected 'role = target'");
         assertThatThrownBy(() -> parse("generatr=local"))
-                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir)");
+                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir, java)");
         assertThatThrownBy(() -> parse("proxy.adress=1.2.3.4"))
                 .hasMessageStartingWith("hosts.properties:1: unknown setting 'proxy.adress'");
         assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ftp://c"))
@@ -159,5 +159,32 @@ class HostsFileTest {
                 .hasMessage("hosts.properties:1: generator box ssh:gen-1 named twice");
         assertThatThrownBy(() -> parse("generator = ssh:gen-1,", "proxy = ssh:p", "origin = ssh:o"))
                 .hasMessageStartingWith("hosts.properties:1: empty entry in the generator list 'ssh:gen-1,'");
+    }
+
+    @Test
+    void javaIsThePathsUnlessTheFileNamesOneForAllBoxesOrForOneRole() {
+        HostsFile defaults = parse("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:origin-1");
+        assertThat(defaults.allPlaces()).extracting(HostsFile.Place::java).containsOnly("java");
+
+        HostsFile hosts = parse("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:origin-1",
+                "java = /usr/lib/jvm/java-21-openjdk-amd64/bin/java",
+                "origin.java = /opt/jdk-17.0.2+8/bin/java",
+                "generator.java = java17");
+
+        assertThat(hosts.place(Role.PROXY).java()).isEqualTo("/usr/lib/jvm/java-21-openjdk-amd64/bin/java");
+        assertThat(hosts.place(Role.ORIGIN).java()).isEqualTo("/opt/jdk-17.0.2+8/bin/java");
+        assertThat(hosts.generators()).extracting(HostsFile.Place::java).containsExactly("java17", "java17");
+    }
+
+    @Test
+    void aJavaThatIsNeitherAnAbsolutePathNorACommandNameIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:p", "origin=ssh:o", "proxy.address=10.0.0.2",
+                "java = jdk/bin/java"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("hosts.properties:5: bad java 'jdk/bin/java' (an absolute path such as"
+                        + " /usr/lib/jvm/java-17/bin/java, or a command on the login's PATH)");
+        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:p", "origin=ssh:o", "proxy.address=10.0.0.2",
+                "origin.java = /opt/jdk 17/bin/java"))
+                .hasMessageStartingWith("hosts.properties:5: bad origin.java '/opt/jdk 17/bin/java'");
     }
 }

@@ -45,7 +45,7 @@ final class NamespaceBoxes implements AutoCloseable {
     }
 
     private void add(String name, String address) throws IOException {
-        String ns = "pb-" + id + "-" + name;
+        String ns = namespace(name);
         ip("netns", "add", ns);
         namespaces.add(ns);
         String outer = "pbv" + id + namespaces.size();
@@ -64,11 +64,12 @@ final class NamespaceBoxes implements AutoCloseable {
 
     /** The command prefix that runs a process on the box. */
     List<String> prefix(String name) {
-        return List.of("ip", "netns", "exec", "pb-" + id + "-" + name);
+        return List.of("ip", "netns", "exec", namespace(name));
     }
 
-    List<String> namespaces() {
-        return List.copyOf(namespaces);
+    /** The box's network namespace. */
+    String namespace(String name) {
+        return "pb-" + id + "-" + name;
     }
 
     private void ip(String... args) throws IOException {

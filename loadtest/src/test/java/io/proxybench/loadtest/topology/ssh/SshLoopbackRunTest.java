@@ -68,6 +68,12 @@ class SshLoopbackRunTest {
                 assertThat(step.get("heapUsedMb").asDouble()).as("JVM figures through the admin port").isPositive();
             }
             assertHostTimelines(runDir, List.of(sshd.target().substring("ssh:".length())));
+            if (run.get("generator").asText().equals("wrk")) {
+                // the one generator box runs wrk with the script shipped to it, and its summary is read back
+                assertThat(runDir.resolve("raw/netty/wrk-50.cmd")).content()
+                        .contains(dir.resolve("box/files/wrk-report.lua").toString());
+                assertThat(runDir.resolve("raw/netty/wrk-50.json")).isRegularFile();
+            }
             assertThat(processesOfRun(runId)).as("processes still carrying PROXYBENCH_RUN=" + runId).isEmpty();
             assertThat(sshClientsTo(port)).as("ssh clients to the test's sshd").isEmpty();
             assertThat(dir.resolve("box/runs/" + runId)).as("the run's state on the box").doesNotExist();

@@ -21,12 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The hosts topology across "boxes" that are network namespaces of the test's own (see
- * {@link NamespaceBoxes}), each running an sshd with generated keys: the kit, in the machine's own
- * namespace, reaches them over a private bridge, ships the jars, starts the roles through ssh
+ * {@link NamespaceBoxes}), each running an sshd with generated keys: the kit reaches them over a
+ * private bridge, ships the jars, starts the roles through ssh
  * (the load split across two generator boxes), reads the proxy's admin port (bound to the proxy
  * box's loopback) through an ssh forward, and stops everything. Each box's sshd runs with a
  * private tmpfs on the kit's remote directory, so every box has its own copy of the kit's files and
- * its own run state, as separate machines would. Needs root, ip and sshd;
+ * its own run state, as separate machines would. The builtin-generator runs keep the kit in this
+ * JVM, in the machine's own namespace; the wrk run starts the kit as a process in a namespace of
+ * its own on the same bridge ({@link KitProcess}), so that every address that run uses is inside
+ * the test's namespaces, and the boxes see nothing of the kit's disk where it keeps that run's
+ * results. Needs root, ip and sshd;
  * {@code PROXYBENCH_REQUIRE=sshd,netns} turns a skip into a failure.
  */
 class SshNamespacesRunTest {
@@ -35,6 +39,8 @@ class SshNamespacesRunTest {
     private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
     private static final CommandRunner RUN = CommandRunner.processes(Duration.ofSeconds(10));
     private static final List<String> NAMES = List.of("generator-a", "generator-b", "proxy", "origin");
+    /** The kit's own box, with no sshd: it only connects out. */
+    private static final String KIT = "kit";
 
     @BeforeAll
     static void prerequisites() {
@@ -50,11 +56,16 @@ class SshNamespacesRunTest {
     void aRampSplitAcrossTwoGeneratorBoxesReportsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
         List<LocalSshd> daemons = new ArrayList<>();
         Path boxDir = Files.createDirectories(dir.resolve("box"));
-        try (NamespaceBoxes boxes = NamespaceBoxes.create(NAMES)) {
+        Path kitOnly = Files.createDirectories(dir.resolve("kit"));
+        List<String> all = new ArrayList<>(NAMES);
+        all.add(KIT);
+        try (NamespaceBoxes boxes = NamespaceBoxes.create(all)) {
             for (String name : NAMES) {
                 List<String> prefix = new ArrayList<>(boxes.prefix(name));
-                // the box's own disk: what the kit ships there is invisible to the other boxes
-                prefix.addAll(List.of("sh", "-c", "mount -t tmpfs pbbox \"$0\" && exec \"$@\"", boxDir.toString()));
+                // the box's own disk: what the kit ships there is invisible to the other boxes, and
+                // what the kit keeps under kit/ is invisible to the boxes
+                prefix.addAll(List.of("sh", "-c", "mount -t tmpfs pbbox \"$0\" && mount -t tmpfs pbkit \"$1\""
+                        + " && shift && exec \"$@\"", boxDir.toString(), kitOnly.toString()));
                 daemons.add(LocalSshd.start(dir.resolve("ssh"), boxes.address(name), 22, prefix));
             }
             Path hosts = dir.resolve("hosts.properties");
@@ -108,9 +119,44 @@ class SshNamespacesRunTest {
                         .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": ").contains("nothing copied"));
             }
             assertNothingLeft(again.get("runId").asText(), boxes, daemons, boxDir);
+
+            Path wrk = KitProcess.run(boxes.prefix(KIT), LAYOUT.home(), kitOnly.resolve("results-wrk"), "--topology",
+                    "hosts", "--hosts", hosts.toString(), "--generator", "wrk", "--front-ends", "netty", "--steps", "20",
+                    "--duration", "1s", "--warmup", "1s");
+            assertWrkSplit(wrk, targets);
+            assertThat(Files.readString(wrk.resolve("report.md"))).contains("| netty")
+                    .contains("are the proxy's box (" + targets.get(2) + ")");
+            assertNothingLeft(JSON.readTree(wrk.resolve("run.json").toFile()).get("topologyDetails").get("runId")
+                    .asText(), boxes, daemons, boxDir);
         } finally {
             daemons.forEach(LocalSshd::close);
         }
+    }
+
+    /**
+     * wrk on both generator boxes, whose disks hold neither the kit's run directory nor its script:
+     * the script was shipped, each part's summary fetched, and the parts' spectra merged.
+     */
+    private static void assertWrkSplit(Path runDir, List<String> targets) throws Exception {
+        JsonNode topology = JSON.readTree(runDir.resolve("run.json").toFile()).get("topologyDetails");
+        for (String target : targets.subList(0, 2)) {
+            assertThat(topology.get("shipping")).as("the wrk script goes to the generator boxes")
+                    .anySatisfy(line -> assertThat(line.asText()).startsWith(target + ": copied ")
+                            .contains("wrk-report.lua"));
+        }
+        JsonNode steps = JSON.readTree(runDir.resolve("steps.json").toFile());
+        assertThat(steps).hasSize(1);
+        JsonNode step = steps.get(0);
+        assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
+        assertThat(step.get("latencyMerge").asText()).as("merged from the parts' spectra").isEqualTo("approximate");
+        assertThat(step.get("latency").get("p99Ms").asDouble()).as(step.toString()).isPositive();
+        assertSplit(runDir, step, targets);
+        for (int i = 1; i <= 2; i++) {
+            assertThat(runDir.resolve("raw/netty/generator-" + i + "/wrk-20.json")).as("fetched from box %d", i)
+                    .isRegularFile();
+            assertThat(runDir.resolve("raw/netty/generator-" + i + "/wrk-20.txt")).content().contains("Requests/sec");
+        }
+        System.out.println("report.md of the wrk run:\n" + Files.readString(runDir.resolve("report.md")));
     }
 
     /** Both boxes carried a part of the step; the step's requests are the sum of theirs. */
@@ -137,18 +183,19 @@ class SshNamespacesRunTest {
                     "test", "-e", boxDir + "/runs/" + runId));
             assertThat(state.exitCode()).as("the run's state on " + daemon.target()).isEqualTo(1);
         }
-        for (String ns : boxes.namespaces()) {
+        for (String name : NAMES) {
             // only the box's sshd listener may be left in it (its sessions end with the kit's ssh clients)
-            assertThat(settledProcessCount(ns)).as("processes in " + ns).isEqualTo(1);
+            assertThat(settledProcessCount(boxes.namespace(name), 1)).as("processes in " + name).isEqualTo(1);
         }
+        assertThat(settledProcessCount(boxes.namespace(KIT), 0)).as("processes in the kit's namespace").isZero();
     }
 
-    private static long settledProcessCount(String ns) throws Exception {
+    private static long settledProcessCount(String ns, long expected) throws Exception {
         long count = Long.MAX_VALUE;
-        for (int i = 0; i < 30 && count > 1; i++) {
+        for (int i = 0; i < 30 && count > expected; i++) {
             count = RUN.run(List.of("ip", "netns", "pids", ns))
                     .output().lines().filter(l -> !l.isBlank()).count();
-            if (count > 1) {
+            if (count > expected) {
                 Thread.sleep(100);
             }
         }

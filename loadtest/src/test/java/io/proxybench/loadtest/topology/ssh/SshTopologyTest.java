@@ -208,4 +208,28 @@ class SshTopologyTest {
         }
         return -1;
     }
+
+    @Test
+    void theKitsJavaBecomesEachBoxsJavaAndTheCheckLooksForThatOne() {
+        HostsFile hosts = HostsFile.parse(List.of("generator = local", "proxy = ssh:proxy-1", "origin = ssh:origin-1",
+                "proxy.address = 10.0.0.12", "proxy.java = /opt/jdk-21/bin/java"), Path.of("hosts.properties"));
+        String kitJava = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
+        BoxNeeds needs = new BoxNeeds(Map.of(Role.PROXY, List.of(Path.of(kitJava)), Role.ORIGIN,
+                List.of(Path.of(kitJava), Path.of("/usr/bin/taskset"))), Map.of(), 10);
+        SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123", needs);
+
+        String proxy = last(topology.wrap(Role.PROXY, List.of(kitJava, "-jar", "proxy.jar")));
+        String origin = last(topology.wrap(Role.ORIGIN, List.of("taskset", "-c", "1", kitJava, "-jar", "origin.jar")));
+
+        assertThat(proxy).endsWith(" proxy /opt/jdk-21/bin/java -jar proxy.jar").doesNotContain(kitJava);
+        assertThat(origin).as("java on the login's PATH").endsWith(" origin taskset -c 1 java -jar origin.jar");
+        assertThat(BoxChecks.args(hosts, needs, hosts.place(Role.ORIGIN), (box, file) -> file.toString()))
+                .containsExactly("j:java", "x:/usr/bin/taskset");
+        assertThat(BoxChecks.args(hosts, needs, hosts.place(Role.PROXY), (box, file) -> file.toString()))
+                .containsExactly("j:/opt/jdk-21/bin/java");
+    }
+
+    private static String last(List<String> command) {
+        return command.get(command.size() - 1);
+    }
 }
