@@ -48,7 +48,7 @@ class ReportNotesTest {
     @Test
     void notSteadySaysTheWarmUpHitItsCap() {
         assertThat(ReportNotes.flagLegend(List.of(flagged(StepRecord.FLAG_NOT_STEADY))))
-                .contains("- `not-steady`: the front end's warm-up reached its cap (--warmup-cap)");
+                .contains("- `not-steady`: the front end's warm-up (--warmup-cap), or the step's own lead-in");
     }
 
     @Test

@@ -70,6 +70,9 @@ public final class PercentileCharts {
         return out;
     }
 
+    /** About one legend row's height as a share of the plot's, in units of the largest value. */
+    private static final double LEGEND_ROW_SHARE = 0.12;
+
     static XYChart chart(String title, List<String> labels, List<Optional<LatencySpectrum>> spectra) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
@@ -88,13 +91,17 @@ public final class PercentileCharts {
         chart.getStyler().setXAxisMax((double) NINES);
         // XChart places numeric ticks where it likes; the nines are drawn as lines and labels of their own
         chart.getStyler().setXAxisTicksVisible(false);
-        // one row below the plot does not hold several front ends' names; the low percentiles leave the top left free
+        // one row below the plot does not hold several front ends' names, so the legend sits in the top left
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Vertical);
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
         } else {
             chart.getStyler().setYAxisMin(0.0);
+            // a flat distribution (every request ~ the origin's 50 ms) runs along the top: room above it for the legend
+            if (max > 0) {
+                chart.getStyler().setYAxisMax(max * (1.2 + LEGEND_ROW_SHARE * labels.size()));
+            }
         }
         chart.getStyler().setYAxisDecimalPattern(max < 10 ? "#,##0.0" : "#,##0");
         for (int i = 0; i < labels.size(); i++) {
