@@ -1,11 +1,9 @@
 package io.proxybench.loadtest.profile;
 
 import io.proxybench.loadtest.process.CommandRunner;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,28 +31,14 @@ public final class FlightRecorderControl {
     }
 
     public void start(long pid, String name) throws ProfilerException {
-        run(List.of(jcmd.toString(), Long.toString(pid), "JFR.start", "name=" + name, "settings=profile"), "JFR.start");
+        JcmdCommand.run(runner, jcmd, pid, "JFR.start", "name=" + name, "settings=profile");
     }
 
     /** Writes the recording to {@code file} and ends it. */
     public void stop(long pid, String name, Path file) throws ProfilerException {
-        run(List.of(jcmd.toString(), Long.toString(pid), "JFR.stop", "name=" + name,
-                "filename=" + file.toAbsolutePath()), "JFR.stop");
+        JcmdCommand.run(runner, jcmd, pid, "JFR.stop", "name=" + name, "filename=" + file.toAbsolutePath());
         if (!Files.isRegularFile(file)) {
             throw new ProfilerException("JFR.stop wrote no " + file.getFileName());
-        }
-    }
-
-    private void run(List<String> command, String what) throws ProfilerException {
-        CommandRunner.Result result;
-        try {
-            result = runner.run(command);
-        } catch (IOException e) {
-            throw new ProfilerException(what + ": " + e.getMessage());
-        }
-        // jcmd exits 0 even when the command inside the JVM failed; JFR's errors are worded so
-        if (!result.ok() || result.output().contains("Could not") || result.output().contains("Exception")) {
-            throw new ProfilerException(what + " failed: " + result.oneLine());
         }
     }
 }

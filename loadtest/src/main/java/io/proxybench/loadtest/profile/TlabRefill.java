@@ -1,10 +1,8 @@
 package io.proxybench.loadtest.profile;
 
 import io.proxybench.loadtest.process.CommandRunner;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,14 +34,6 @@ public final class TlabRefill {
     }
 
     public void collect(long pid) throws ProfilerException {
-        CommandRunner.Result result;
-        try {
-            result = runner.run(List.of(jcmd.toString(), Long.toString(pid), "GC.run"));
-        } catch (IOException e) {
-            throw new ProfilerException("GC.run: " + e.getMessage());
-        }
-        if (!result.ok() || result.output().contains("Exception")) {
-            throw new ProfilerException("GC.run failed: " + result.oneLine());
-        }
+        JcmdCommand.run(runner, jcmd, pid, "GC.run");
     }
 }

@@ -5,8 +5,6 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,7 +41,7 @@ final class GatlingReports {
                 }
                 for (Path index : indexFiles(gatling)) {
                     String relative = results.dir().relativize(index).toString().replace('\\', '/');
-                    links.add(new Link(label, relative, href(relative)));
+                    links.add(new Link(label, relative, Html.href(relative)));
                 }
             }
         }
@@ -56,15 +54,6 @@ final class GatlingReports {
                     .sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Percent-encodes what a path may not hold (spaces, brackets in labels) but keeps the slashes. */
-    private static String href(String relative) {
-        try {
-            return new URI(null, null, relative, null).toASCIIString();
-        } catch (URISyntaxException e) {
-            return relative;
         }
     }
 }

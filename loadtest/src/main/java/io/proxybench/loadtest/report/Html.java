@@ -1,6 +1,9 @@
 package io.proxybench.loadtest.report;
 
-/** Escaping for text and attribute values in the HTML report. */
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/** Escaping for text and attribute values in the HTML report, and the links it writes to files of the run. */
 final class Html {
 
     private Html() {
@@ -23,5 +26,14 @@ final class Html {
             }
         }
         return out.toString();
+    }
+
+    /** Percent-encodes what a relative path may not hold (spaces, brackets in labels) but keeps the slashes. */
+    static String href(String relative) {
+        try {
+            return new URI(null, null, relative, null).toASCIIString();
+        } catch (URISyntaxException e) {
+            return relative;
+        }
     }
 }

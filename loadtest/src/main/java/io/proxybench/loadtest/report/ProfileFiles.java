@@ -5,8 +5,6 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunResults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,7 +57,7 @@ final class ProfileFiles {
                     if (m.matches()) {
                         String relative = results.dir().relativize(file).toString().replace('\\', '/');
                         byStep.computeIfAbsent(Integer.parseInt(m.group(1)), s -> new TreeMap<>())
-                                .put(m.group(2), href(relative));
+                                .put(m.group(2), Html.href(relative));
                     }
                 }
             }
@@ -104,15 +102,6 @@ final class ProfileFiles {
             return list.filter(Files::isRegularFile).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Percent-encodes what a path may not hold (spaces, brackets in labels) but keeps the slashes. */
-    private static String href(String relative) {
-        try {
-            return new URI(null, null, relative, null).toASCIIString();
-        } catch (URISyntaxException e) {
-            return relative;
         }
     }
 }
