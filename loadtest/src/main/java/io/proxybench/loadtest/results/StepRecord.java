@@ -203,22 +203,26 @@ public record StepRecord(
         static final Latency NONE = new Latency(null, null, null, null, null, null);
     }
 
+    /** The sum of the counts present, or null when none is. */
+    private static Long sumOrNull(Long... counts) {
+        long sum = 0;
+        boolean any = false;
+        for (Long n : counts) {
+            if (n != null) {
+                sum += n;
+                any = true;
+            }
+        }
+        return any ? sum : null;
+    }
+
     /** Errors the generator counted, by kind (wrk's classification). */
     public record Errors(Long connect, Long read, Long write, Long status, Long timeout) {
         static final Errors NONE = new Errors(null, null, null, null, null);
 
         /** All errors together, or null when none of the kinds was reported. */
         public Long total() {
-            Long[] all = {connect, read, write, status, timeout};
-            long sum = 0;
-            boolean any = false;
-            for (Long n : all) {
-                if (n != null) {
-                    sum += n;
-                    any = true;
-                }
-            }
-            return any ? sum : null;
+            return sumOrNull(connect, read, write, status, timeout);
         }
     }
 
@@ -246,16 +250,7 @@ public record StepRecord(
 
         /** Every injected fault together, or null when not read. */
         public Long total() {
-            Long[] all = {status500, reset, closeMidBody, garbage, stall, slowBody};
-            long sum = 0;
-            boolean any = false;
-            for (Long n : all) {
-                if (n != null) {
-                    sum += n;
-                    any = true;
-                }
-            }
-            return any ? sum : null;
+            return sumOrNull(status500, reset, closeMidBody, garbage, stall, slowBody);
         }
 
         /** The counts since {@code earlier}, a reading of the same origin; null where either lacks one. */

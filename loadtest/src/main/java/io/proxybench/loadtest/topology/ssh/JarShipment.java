@@ -146,16 +146,7 @@ final class JarShipment {
     }
 
     private String run(List<String> command, HostsFile.Place box, String what) throws TopologyException {
-        CommandRunner.Result result;
-        try {
-            result = runner.run(command);
-        } catch (IOException e) {
-            throw new TopologyException(box.target() + ": " + what + ": " + e.getMessage(), e);
-        }
-        if (!result.ok()) {
-            throw new TopologyException(box.target() + ": " + what + ": " + result.oneLine());
-        }
-        return result.output();
+        return BoxCommand.output(runner, command, box, what);
     }
 
     /** The file's SHA-256 in hex, computed once per run. */

@@ -80,17 +80,7 @@ final class RemoteRuns {
     }
 
     private String run(HostsFile.Place box, String remoteCommand, String what) throws TopologyException {
-        List<String> command = ssh.ssh(box, remoteCommand);
-        CommandRunner.Result result;
-        try {
-            result = runner.run(command);
-        } catch (IOException e) {
-            throw new TopologyException(box.target() + ": " + what + ": " + e.getMessage(), e);
-        }
-        if (!result.ok()) {
-            throw new TopologyException(box.target() + ": " + what + ": " + result.oneLine());
-        }
-        return result.output();
+        return BoxCommand.output(runner, ssh.ssh(box, remoteCommand), box, what);
     }
 
     /** The kit machine's name, as the kernel has it (the same in every run, unlike a resolver's answer). */
