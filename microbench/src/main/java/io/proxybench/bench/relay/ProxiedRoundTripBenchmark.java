@@ -8,6 +8,7 @@ import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -24,10 +25,14 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * One keep-alive GET of 1 KiB over loopback through an in-process proxy-netty (one event loop,
- * no filters) to an in-process stub origin without latency, against the same GET sent to the
- * origin directly: the difference is what the proxy adds per request on the hot path (request
- * head forwarding, origin connection from the pool, response relay), system calls included.
+ * One keep-alive GET of 1 KiB over loopback through an in-process proxy-netty (no filters) to an
+ * in-process stub origin without latency, against the same GET sent to the origin directly: the
+ * difference is what the proxy adds per request on the hot path (request head forwarding, origin
+ * connection from the pool, response relay), system calls included. {@code layout} picks the
+ * proxy's threads: {@code one-loop} (one event loop does everything) or {@code split} (the
+ * write-up's groups, one inbound loop, one filter thread, one outbound loop), where the
+ * difference is what the hops between the groups cost: one request at a time, every hop wakes a
+ * sleeping thread.
  */
 public class ProxiedRoundTripBenchmark extends MicroBenchmark {
 
@@ -36,6 +41,9 @@ public class ProxiedRoundTripBenchmark extends MicroBenchmark {
     /** The origin and the proxy in front of it, shared by the benchmark threads. */
     @State(Scope.Benchmark)
     public static class Servers {
+        @Param({"one-loop", "split"})
+        String layout;
+
         StubOrigin origin;
         ProxyServer proxy;
 
@@ -44,8 +52,10 @@ public class ProxiedRoundTripBenchmark extends MicroBenchmark {
             origin = StubOrigin.started(StubOriginOptions.builder().latency("0").payloadSize(1024).threads(1)
                     .drainTimeout(Duration.ZERO).build());
             NettyProxyFactory factory = new NettyProxyFactory();
+            String hops = layout.equals("split") ? "1" : "0";
             proxy = factory.start(new ConfigLoader(factory.schema()).layer(Map.of(
-                    "server.port", "0", "admin.port", "0", "workers.inbound", "1", "filters.serviceLoader", "false",
+                    "server.port", "0", "admin.port", "0", "workers.inbound", "1", "workers.stage", hops,
+                    "workers.outbound", hops, "filters.serviceLoader", "false",
                     "shutdown.drainTimeout", "0s", "routes", "/=127.0.0.1:" + origin.port()), "bench").load());
         }
 

@@ -11,6 +11,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.AbstractEventExecutor;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -115,6 +116,12 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
     /**
      * Gives an origin connection back to its pool, from any thread: on its own loop the response
      * handler forgets the exchange first, so nothing that happens to the connection later reaches it.
+     *
+     * <p>From another loop, a reusable connection nobody waits for goes back without waking its
+     * loop: the task runs when that loop next passes its queue, which is before any later acquire
+     * there (acquires queue behind it), at its next I/O, or at the blocked-loop watchdog's nudge of
+     * an idle loop (within two of its intervals). Waking the loop for it cost a thread wake-up per
+     * request in the split layout.
      */
     public static void giveBack(PooledConnection<Channel> c, boolean reusable) {
         if (c.loop().inEventLoop()) {
@@ -123,6 +130,8 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
             if (!reusable || !handler.releaseAfterRead(c)) {
                 c.release(reusable);
             }
+        } else if (reusable && !c.wanted() && c.loop() instanceof AbstractEventExecutor lazily) {
+            lazily.lazyExecute(() -> giveBack(c, true));
         } else {
             c.loop().execute(() -> giveBack(c, reusable));
         }

@@ -39,6 +39,11 @@ final class HostPool<C> {
     private final AtomicInteger waitersSeen = new AtomicInteger();
     private final AtomicInteger misuse = new AtomicInteger();
 
+    /** Whether a request to this host waits for a connection on any loop. Any thread. */
+    boolean hostHasWaiters() {
+        return limit.anyWaiters();
+    }
+
     HostPool(EventExecutor loop, OriginAddress origin, HostLimit<C> limit, OriginConnector<C> connector,
              PoolSettings settings, PoolListener listener) {
         this.loop = loop;

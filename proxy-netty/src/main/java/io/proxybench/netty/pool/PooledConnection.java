@@ -26,6 +26,14 @@ public final class PooledConnection<C> {
         return connection;
     }
 
+    /**
+     * Whether a request to this connection's host waits for one on any loop: then a connection
+     * given back is wanted at once. Callable from any thread.
+     */
+    public boolean wanted() {
+        return owner.hostHasWaiters();
+    }
+
     public EventExecutor loop() {
         return owner.loop;
     }

@@ -17,6 +17,7 @@ import io.proxybench.core.route.Route;
 import io.proxybench.netty.http.NettyHeaders;
 
 import java.util.ArrayDeque;
+import java.util.List;
 
 /**
  * The client-to-proxy direction of one request: checks the decoded head, runs the inbound
@@ -168,6 +169,36 @@ final class ClientRequestReceiver {
     /** Whether the held body is small enough to keep reading while no origin connection is ready. */
     boolean roomToHold() {
         return heldBytes <= MAX_BUFFERED_BODY;
+    }
+
+    /**
+     * Moves the request for an origin connection on another loop to {@code out}: the head, then
+     * the body held while no connection was ready; true when that is the whole request.
+     */
+    boolean moveRequestTo(List<Object> out) {
+        out.add(x.request);
+        if (holdsBody()) {
+            return moveHeldTo(out);
+        }
+        if (complete) {
+            // A retry of a bodyless request: its end marker went to the failed connection.
+            out.add(LastHttpContent.EMPTY_LAST_CONTENT);
+            return true;
+        }
+        return false;
+    }
+
+    private boolean moveHeldTo(List<Object> out) {
+        boolean last = false;
+        HttpContent c = firstHeld;
+        firstHeld = null;
+        while (c != null) {
+            last |= c instanceof LastHttpContent;
+            out.add(c);
+            c = heldBody == null ? null : heldBody.poll();
+        }
+        heldBytes = 0;
+        return last;
     }
 
     /**

@@ -15,6 +15,9 @@ import io.proxybench.netty.pool.PooledConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The proxy-to-origin side of one request: takes an origin connection from the pool, writes the
  * request head and body to it, and hands the connection back when the response is complete (or
@@ -36,6 +39,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     private Channel channel;
     private boolean flushPending;
     private boolean requestFullyWritten;
+    private final RequestWithAcquire sent = new RequestWithAcquire();
     private int attempts;
     private final OriginResponseReceiver response;
 
@@ -50,7 +54,19 @@ final class OriginRelay implements AcquireCallback<Channel> {
         HeaderRewriting.forOrigin(x.request, requestHeaders, x.clientVersion, x.exchange.uri(), origin,
                 x.conn.clientIp, x.px.via);
         attempts = 1;
-        x.px.pool.acquire(x.conn.originLoop, origin, this);
+        requestConnection();
+    }
+
+    /**
+     * Asks the pool for a connection. When it will live on another loop and the whole request is in
+     * already (a GET's end marker comes with its head), the request goes along: {@link RequestWithAcquire}.
+     */
+    private void requestConnection() {
+        if (!x.conn.originLoop.inEventLoop() && x.receiver.complete()) {
+            sent.take(x.receiver);
+            response.attemptStarted();
+        }
+        x.px.pool.acquire(x.conn.originLoop, address, this);
     }
 
     /** Whether an origin connection is ready to take the request. */
@@ -71,6 +87,9 @@ final class OriginRelay implements AcquireCallback<Channel> {
     @Override
     public void acquired(PooledConnection<Channel> connection) {
         OriginResponseHandler handler = OriginChannelConnector.responseHandler(connection.connection());
+        if (sent.writeOn(connection, handler, response)) {
+            return;
+        }
         handler.bind(response);
         EventExecutor home = x.conn.channel.eventLoop();
         if (home.inEventLoop()) {
@@ -83,6 +102,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     /** On the origin connection's loop. */
     @Override
     public void failed(Throwable cause) {
+        sent.releaseUnwritten();
         EventExecutor home = x.conn.channel.eventLoop();
         if (home.inEventLoop()) {
             acquireFailed(cause);
@@ -92,6 +112,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     private void acquireFailed(Throwable cause) {
+        sent.settled();
         if (x.done) {
             return;
         }
@@ -99,13 +120,26 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     private void ready(PooledConnection<Channel> connection) {
+        boolean wentAlong = sent.pending();
+        sent.settled();
         if (x.done) {
-            release(connection, true); // nothing was written: the connection is as clean as it came
+            // Clean as it came unless the request went along: then an answer is due on it.
+            release(connection, !wentAlong);
             return;
         }
         pooled = connection;
         channel = connection.connection();
+        if (wentAlong) {
+            requestFullyWritten = sent.complete();
+            x.conn.updateReading();
+            return;
+        }
         response.attemptStarted();
+        if (!channel.eventLoop().inEventLoop()) {
+            writeFromAnotherLoop();
+            x.conn.updateReading();
+            return;
+        }
         channel.write(x.request, channel.voidPromise());
         if (x.receiver.holdsBody()) {
             requestFullyWritten = x.receiver.writeHeldTo(channel);
@@ -123,6 +157,24 @@ final class OriginRelay implements AcquireCallback<Channel> {
             flushPending = false;
         }
         x.conn.updateReading();
+    }
+
+    /**
+     * The origin connection lives on another loop: the head and what is held of the body go over as
+     * one task that writes and flushes them. Written one by one, each message and the flush would be
+     * a task of its own, and each a chance to wake that loop again.
+     */
+    private void writeFromAnotherLoop() {
+        List<Object> out = new ArrayList<>(3);
+        requestFullyWritten = x.receiver.moveRequestTo(out);
+        flushPending = false;
+        Channel ch = channel;
+        ch.eventLoop().execute(() -> {
+            for (Object m : out) {
+                ch.write(m, ch.voidPromise());
+            }
+            ch.flush();
+        });
     }
 
     /** A piece of request body while the origin connection is ready; flushed at the end of the client's read. */
@@ -197,10 +249,21 @@ final class OriginRelay implements AcquireCallback<Channel> {
             response.attemptAbandoned();
             requestFullyWritten = false;
             attempts++;
-            x.px.pool.acquire(x.conn.originLoop, address, this);
+            requestConnection();
             return;
         }
         x.fail(error, cause);
+    }
+
+    /**
+     * The origin connection that took the request sent with the pool request, on the first origin
+     * event that reaches the client's loop; before any other handling of that event.
+     */
+    void announced() {
+        PooledConnection<Channel> c = sent.announced();
+        if (c != null) {
+            ready(c);
+        }
     }
 
     /** Gives up the origin connection mid-request: it is not reusable. */
@@ -209,6 +272,10 @@ final class OriginRelay implements AcquireCallback<Channel> {
             release(pooled, false);
             pooled = null;
             channel = null;
+        } else if (sent.pending()) {
+            // The request may be on a connection this loop has not heard of yet: close it there. Its
+            // close comes back as an origin event, which gives the connection back, not reusable.
+            x.conn.originLoop.execute(sent::closeUnannounced);
         }
     }
 

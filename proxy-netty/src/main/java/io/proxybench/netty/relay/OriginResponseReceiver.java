@@ -35,6 +35,8 @@ final class OriginResponseReceiver implements OriginListener {
     private boolean originChunked;
     private boolean filtering;
     private ArrayDeque<HttpObject> held;
+    /** The response's end is among what is held: nothing more will come to hold. */
+    private boolean heldEnd;
     private boolean readsPaused;
     private ProxyError deferredError;
     private Throwable deferredCause;
@@ -61,6 +63,7 @@ final class OriginResponseReceiver implements OriginListener {
 
     @Override
     public void originRead(HttpObject msg) {
+        relay.announced();
         if (x.done) {
             ReferenceCountUtil.release(msg);
             return;
@@ -83,6 +86,7 @@ final class OriginResponseReceiver implements OriginListener {
         }
         if (msg instanceof HttpContent content) {
             if (filtering) {
+                heldEnd |= content instanceof LastHttpContent;
                 held.add(content);
             } else {
                 content(content);
@@ -111,7 +115,11 @@ final class OriginResponseReceiver implements OriginListener {
         }
         filtering = true;
         held = new ArrayDeque<>(4);
-        pauseReads();
+        heldEnd = false;
+        // Reads pause at the end of this read burst, and only if the response is not all in by then
+        // (see originReadComplete): a small response usually is, and pausing and resuming would cost
+        // two changes of the origin socket's epoll registration, each a hop when that socket lives
+        // on another loop.
         x.px.filters.run(x.px.chains.outbound(), false, x.exchange, x.conn.channel.eventLoop(), x);
     }
 
@@ -151,6 +159,10 @@ final class OriginResponseReceiver implements OriginListener {
 
     @Override
     public void originReadComplete() {
+        relay.announced();
+        if (filtering && !heldEnd) {
+            pauseReads(); // bounded: what is held is at most one read burst
+        }
         if (!x.done) {
             x.writer.flush();
         }
@@ -158,11 +170,13 @@ final class OriginResponseReceiver implements OriginListener {
 
     @Override
     public void originWritabilityChanged(boolean writable) {
+        relay.announced();
         x.conn.updateReading();
     }
 
     @Override
     public void originFailed(ProxyError error, Throwable cause) {
+        relay.announced();
         if (x.done) {
             return;
         }

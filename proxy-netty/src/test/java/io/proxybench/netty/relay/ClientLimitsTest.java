@@ -46,10 +46,12 @@ class ClientLimitsTest {
                 assertThat(proxy.metrics().clientConnectionsRejected().getCount()).isEqualTo(1);
                 assertThat(a.exchange(OriginRequests.payload(10)).status()).as("the admitted ones still work").isEqualTo(200);
             }
-            // Room again once the others left.
+            // Room again once the others left: until the proxy has seen them go, a new one is still refused.
             Eventually.holds(() -> {
                 try (RawHttpConnection again = RawHttpConnection.open(proxy.port())) {
                     assertThat(again.exchange(OriginRequests.payload(10)).status()).isEqualTo(200);
+                } catch (RawHttpConnection.ConnectionClosedException refused) {
+                    throw new AssertionError("still refused: " + refused.getMessage(), refused);
                 }
             });
         }

@@ -11,6 +11,7 @@ import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +27,10 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every worker layout and transport proxies GETs and bodies correctly, also with concurrent clients. */
+/**
+ * Every worker layout and transport proxies GETs and bodies correctly, also with concurrent clients;
+ * origin connections handed between loops are reused and given back.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(LeakReportGuard.class)
 class WorkerLayoutCombinationsTest {
@@ -98,6 +102,30 @@ class WorkerLayoutCombinationsTest {
                 clients.shutdownNow();
             }
             Eventually.holds(() -> assertThat(proxy.metrics().requests().getCount()).isEqualTo(4 * 5 * 3));
+            assertThat(proxy.pool().misuseCount()).isZero();
+        }
+    }
+
+    @Test
+    void originConnectionsGivenBackFromAnotherLoopAreReusedAndEndIdle() throws Exception {
+        try (NettyProxyServer proxy = TestProxies.start(Map.of(
+                "routes", TestProxies.routeTo(origin.port()),
+                "workers.inbound", "1",
+                "workers.stage", "1",
+                "workers.outbound", "1"))) {
+            try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
+                for (int i = 0; i < 20; i++) {
+                    assertThat(c.exchange(OriginRequests.payload(100)).status()).isEqualTo(200);
+                }
+            }
+            // The client's loop hands each connection back without waking the origin's loop: the
+            // hand-back must still be there before the next request asks for a connection ...
+            assertThat(proxy.pool().openCount()).as("origin connections opened for 20 requests in a row").isEqualTo(1);
+            // ... and must not wait for ever once nothing else happens on that loop.
+            Eventually.holds(() -> {
+                assertThat(proxy.pool().leasedCount()).isZero();
+                assertThat(proxy.pool().idleCount()).isEqualTo(1);
+            });
             assertThat(proxy.pool().misuseCount()).isZero();
         }
     }
