@@ -169,12 +169,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
         requestFullyWritten = x.receiver.moveRequestTo(out);
         flushPending = false;
         Channel ch = channel;
-        ch.eventLoop().execute(() -> {
-            for (Object m : out) {
-                ch.write(m, ch.voidPromise());
-            }
-            ch.flush();
-        });
+        ch.eventLoop().execute(() -> RequestWithAcquire.writeAll(ch, out));
     }
 
     /** A piece of request body while the origin connection is ready; flushed at the end of the client's read. */

@@ -64,12 +64,16 @@ final class RequestWithAcquire {
         messages = null;
         unannounced = connection; // before bind: every event bound to the response hops after this
         handler.bind(receiver);
-        Channel ch = connection.connection();
-        for (Object m : out) {
+        writeAll(connection.connection(), out);
+        return true;
+    }
+
+    /** On {@code ch}'s loop: writes {@code messages} in order, then flushes them together. */
+    static void writeAll(Channel ch, List<Object> messages) {
+        for (Object m : messages) {
             ch.write(m, ch.voidPromise());
         }
         ch.flush();
-        return true;
     }
 
     /** On the origin's loop when no connection could be had: what went along is released. */
