@@ -39,10 +39,15 @@ public final class NettyConfigKeys {
             ConfigKey.oneOf("netty.allocator", "pooled", List.of("pooled", "adaptive"),
                     "buffer allocator: pooled = PooledByteBufAllocator (direct, thread caches), adaptive = Netty 4.2's default");
 
+    public static final ConfigKey<String> LEAK_DETECTION =
+            ConfigKey.oneOf("netty.leakDetection", "netty", List.of("netty", "disabled", "simple", "advanced", "paranoid"),
+                    "buffer leak tracking: netty = Netty's own level (simple, or -Dio.netty.leakDetection.level); "
+                            + "any other value sets it for the whole JVM");
+
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
         return List.of(SERVER_TRANSPORT, WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
-                ALLOCATOR);
+                ALLOCATOR, LEAK_DETECTION);
     }
 
     /**

@@ -11,6 +11,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.util.ResourceLeakDetector;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.config.ProxyConfig;
 import io.proxybench.core.config.ProxyConfigKeys;
@@ -39,6 +40,7 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
 public final class NettyProxyServer implements ProxyServer {
@@ -86,6 +88,7 @@ public final class NettyProxyServer implements ProxyServer {
                 config.get(ProxyConfigKeys.FILTERS));
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
                 ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
+        setLeakDetection(config.get(NettyConfigKeys.LEAK_DETECTION));
         warmUp(allocator);
         WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
                 config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
@@ -119,7 +122,9 @@ public final class NettyProxyServer implements ProxyServer {
                     .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
                     .option(ChannelOption.SO_REUSEADDR, true)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    // No TCP_NODELAY here: every transport already enables it on each socket it creates
+                    // (PlatformDependent.canEnableTcpNoDelayByDefault), and asking again costs one more
+                    // setsockopt per accepted connection.
                     // A client that half-closes after its requests still gets its answers (see ClientConnectionHandler).
                     .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
@@ -135,8 +140,9 @@ public final class NettyProxyServer implements ProxyServer {
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
-            log.info("proxy-netty: transport and workers {} ({}), allocator {}, {} filter(s), origin pool max {}/host",
-                    workers, WorkerGauges.describe(config, CORES), config.get(NettyConfigKeys.ALLOCATOR), filters.size(),
+            log.info("proxy-netty: transport and workers {} ({}), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
+                    workers, WorkerGauges.describe(config, CORES), config.get(NettyConfigKeys.ALLOCATOR),
+                    ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT), filters.size(),
                     settings.maxPerHost());
             return new NettyProxyServer(px, workers, pool, clients, serverChannel, detector, admin);
         } catch (Exception | Error e) {
@@ -151,6 +157,17 @@ public final class NettyProxyServer implements ProxyServer {
             }
             workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
             throw e;
+        }
+    }
+
+    /**
+     * Leak tracking is a JVM-wide switch in Netty. At its default level it samples one buffer in 128
+     * and records a stack trace for it, and every message passing a pipeline is touched: a cost a
+     * benchmark may want to see with and without.
+     */
+    private static void setLeakDetection(String level) {
+        if (!"netty".equals(level)) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(level.toUpperCase(Locale.ROOT)));
         }
     }
 
