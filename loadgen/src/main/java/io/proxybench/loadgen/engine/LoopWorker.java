@@ -43,8 +43,9 @@ final class LoopWorker {
     LoopWorker(EventLoop loop, Transport transport, InetSocketAddress address, byte[] keepAliveRequest,
                byte[] closeRequest) {
         this.loop = loop;
-        this.bootstrap = new Bootstrap().group(loop).channel(transport.channelClass()).remoteAddress(address)
-                .option(ChannelOption.TCP_NODELAY, true);
+        this.bootstrap = new Bootstrap().group(loop).channel(transport.channelClass()).remoteAddress(address);
+        // No TCP_NODELAY option: Netty enables it on every socket it creates; setting it again is one more
+        // setsockopt per connection, which a churn step pays per request.
         this.keepAliveRequest = Unpooled.directBuffer(keepAliveRequest.length).writeBytes(keepAliveRequest);
         this.closeRequest = Unpooled.directBuffer(closeRequest.length).writeBytes(closeRequest);
     }

@@ -3,7 +3,6 @@ package io.proxybench.netty.admin;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -41,7 +40,7 @@ public final class AdminServer {
         ServerBootstrap b = new ServerBootstrap()
                 .group(group)
                 .channel(transport.serverChannel())
-                .childOption(ChannelOption.TCP_NODELAY, true)
+                // TCP_NODELAY is Netty's default on every socket it creates (see NettyProxyServer).
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

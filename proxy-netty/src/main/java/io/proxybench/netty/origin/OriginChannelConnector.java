@@ -48,7 +48,7 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
         long readTimeoutNanos = readTimeout.toNanos();
         this.template = new Bootstrap()
                 .channel(transport.socketChannel())
-                .option(ChannelOption.TCP_NODELAY, true)
+                // TCP_NODELAY is Netty's default on every socket it creates (see NettyProxyServer).
                 .option(ChannelOption.SO_KEEPALIVE, true)
                 .option(ChannelOption.ALLOCATOR, allocator)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))

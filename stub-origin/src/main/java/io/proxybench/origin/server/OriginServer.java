@@ -46,7 +46,7 @@ public final class OriginServer {
                 .option(ChannelOption.SO_BACKLOG, ACCEPT_BACKLOG)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .handler(new ConnectionAdmission(counters, open, options.maxConnections()))
-                .childOption(ChannelOption.TCP_NODELAY, true)
+                // TCP_NODELAY is Netty's default on every socket it creates: setting it again is one more setsockopt.
                 // A client may shut its sending side after the last request and still wait for the answers.
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
