@@ -3,6 +3,7 @@ package io.proxybench.netty;
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.FrontEndNamespace;
+import io.proxybench.netty.transport.ClientListeners;
 
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,12 @@ public final class NettyConfigKeys {
     public static final ConfigKey<String> SERVER_TRANSPORT =
             ConfigKey.oneOf("server.transport", "auto", List.of("auto", "epoll", "io_uring", "nio"),
                     "I/O transport: auto = epoll when available, else NIO");
+
+    public static final ConfigKey<String> SERVER_ACCEPTORS =
+            ConfigKey.oneOf("server.acceptors", ClientListeners.SHARED, List.of(ClientListeners.SHARED, ClientListeners.PER_LOOP),
+                    "shared: one listening socket, accepted connections handed to the inbound loops in turn; "
+                            + "per-loop: one socket per inbound loop (SO_REUSEPORT, native transports), a connection "
+                            + "stays on the loop that accepted it");
 
     public static final ConfigKey<Integer> WORKERS_INBOUND =
             ConfigKey.integer("workers.inbound", Runtime.getRuntime().availableProcessors(), 1, 1024,
@@ -46,7 +53,7 @@ public final class NettyConfigKeys {
 
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
-        return List.of(SERVER_TRANSPORT, WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
+        return List.of(SERVER_TRANSPORT, SERVER_ACCEPTORS, WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
                 ALLOCATOR, LEAK_DETECTION);
     }
 

@@ -32,6 +32,7 @@ import io.proxybench.netty.pool.PoolListener;
 import io.proxybench.netty.pool.PoolSettings;
 import io.proxybench.netty.relay.ClientChannelInitializer;
 import io.proxybench.netty.relay.ProxyContext;
+import io.proxybench.netty.transport.ClientListeners;
 import io.proxybench.netty.transport.Transport;
 import io.proxybench.netty.transport.WorkerLayout;
 import org.slf4j.Logger;
@@ -41,6 +42,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
 public final class NettyProxyServer implements ProxyServer {
@@ -65,19 +67,19 @@ public final class NettyProxyServer implements ProxyServer {
     }
 
     private final ClientChannelInitializer clients;
-    private final Channel serverChannel;
+    private final ClientListeners listeners;
     private final BlockedEventLoopDetector detector;
     private final AdminServer admin;
     private boolean stopped;
 
     private NettyProxyServer(ProxyContext px, WorkerLayout workers, OriginConnectionPool<Channel> pool,
-                             ClientChannelInitializer clients, Channel serverChannel, BlockedEventLoopDetector detector,
+                             ClientChannelInitializer clients, ClientListeners listeners, BlockedEventLoopDetector detector,
                              AdminServer admin) {
         this.px = px;
         this.workers = workers;
         this.pool = pool;
         this.clients = clients;
-        this.serverChannel = serverChannel;
+        this.listeners = listeners;
         this.detector = detector;
         this.admin = admin;
     }
@@ -93,7 +95,7 @@ public final class NettyProxyServer implements ProxyServer {
         WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
                 config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
         OriginConnectionPool<Channel> pool = null;
-        Channel serverChannel = null;
+        ClientListeners listeners = null;
         BlockedEventLoopDetector detector = null;
         try {
             ProxyMetrics metrics = new ProxyMetrics(registryWithLockFreeTimers());
@@ -117,8 +119,7 @@ public final class NettyProxyServer implements ProxyServer {
             ClientChannelInitializer clients = new ClientChannelInitializer(px);
             String bind = config.get(ProxyConfigKeys.SERVER_BIND);
             int port = config.get(ProxyConfigKeys.SERVER_PORT);
-            ServerBootstrap b = new ServerBootstrap()
-                    .group(workers.inbound())
+            Supplier<ServerBootstrap> bootstraps = () -> new ServerBootstrap()
                     .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -130,27 +131,24 @@ public final class NettyProxyServer implements ProxyServer {
                     .childOption(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.RCVBUF_ALLOCATOR, SHARED_RECV_SIZING)
                     .childHandler(clients);
-            try {
-                serverChannel = b.bind(new InetSocketAddress(bind, port)).sync().channel();
-            } catch (Exception e) {
-                throw new IllegalStateException("cannot bind " + bind + ":" + port + ": " + e.getMessage(), e);
-            }
+            listeners = ClientListeners.bind(workers, config.get(NettyConfigKeys.SERVER_ACCEPTORS),
+                    new InetSocketAddress(bind, port), bootstraps);
             detector = new BlockedEventLoopDetector(workers.ioLoops(),
                     config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
-            log.info("proxy-netty: transport and workers {} ({}), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
-                    workers, WorkerGauges.describe(config, CORES), config.get(NettyConfigKeys.ALLOCATOR),
+            log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
+                    workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
                     ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT), filters.size(),
                     settings.maxPerHost());
-            return new NettyProxyServer(px, workers, pool, clients, serverChannel, detector, admin);
+            return new NettyProxyServer(px, workers, pool, clients, listeners, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {
                 detector.close();
             }
-            if (serverChannel != null) {
-                serverChannel.close().awaitUninterruptibly(1000);
+            if (listeners != null) {
+                listeners.close();
             }
             if (pool != null) {
                 pool.close();
@@ -214,7 +212,12 @@ public final class NettyProxyServer implements ProxyServer {
 
     @Override
     public int port() {
-        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+        return listeners.port();
+    }
+
+    /** Listening sockets on the client port: 1, or one per inbound loop with {@code server.acceptors=per-loop}. */
+    public int listeningSockets() {
+        return listeners.count();
     }
 
     @Override
@@ -237,7 +240,7 @@ public final class NettyProxyServer implements ProxyServer {
         }
         stopped = true;
         px.startDraining();
-        serverChannel.close().awaitUninterruptibly(1000);
+        listeners.close();
         clients.drainAll();
         long deadline = System.nanoTime() + drainTimeout.toNanos();
         while (clients.openConnections() > 0 && System.nanoTime() < deadline) {

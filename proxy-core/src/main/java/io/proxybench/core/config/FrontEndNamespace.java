@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public enum FrontEndNamespace {
 
-    NETTY("proxy-netty", "netty.*", "workers.*", "eventloop.*", "server.transport"),
+    NETTY("proxy-netty", "netty.*", "workers.*", "eventloop.*", "server.transport", "server.acceptors"),
     TOMCAT("proxy-tomcat", "tomcat.*");
 
     private final String frontEnd;
