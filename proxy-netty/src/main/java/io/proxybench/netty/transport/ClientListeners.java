@@ -3,8 +3,7 @@ package io.proxybench.netty.transport;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import io.netty.channel.epoll.EpollChannelOption;
-import io.netty.channel.uring.IoUringChannelOption;
+import io.netty.channel.unix.UnixChannelOption;
 import io.netty.util.concurrent.EventExecutor;
 
 import java.io.IOException;
@@ -52,7 +51,8 @@ public final class ClientListeners implements AutoCloseable {
             InetSocketAddress next = address.getPort() == 0 ? address : requireFree(address);
             for (EventExecutor executor : workers.inbound()) {
                 EventLoop loop = (EventLoop) executor;
-                ServerBootstrap b = reusePort(bootstraps.get().group(loop, loop), transport);
+                // Epoll's and io_uring's option classes both inherit this one constant.
+                ServerBootstrap b = bootstraps.get().group(loop, loop).option(UnixChannelOption.SO_REUSEPORT, true);
                 Channel channel = bindOne(b, next);
                 bound.add(channel);
                 // Port 0 picks a free port for the first socket; the others join that one.
@@ -75,24 +75,22 @@ public final class ClientListeners implements AutoCloseable {
             probe.setReuseAddress(true);
             probe.bind(address);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot bind " + address.getHostString() + ":" + address.getPort() + ": "
-                    + e.getMessage(), e);
+            throw cannotBind(address, e);
         }
         return address;
-    }
-
-    private static ServerBootstrap reusePort(ServerBootstrap b, Transport transport) {
-        return transport == Transport.IO_URING ? b.option(IoUringChannelOption.SO_REUSEPORT, true)
-                : b.option(EpollChannelOption.SO_REUSEPORT, true);
     }
 
     private static Channel bindOne(ServerBootstrap b, InetSocketAddress address) {
         try {
             return b.bind(address).sync().channel();
         } catch (Exception e) {
-            throw new IllegalStateException("cannot bind " + address.getHostString() + ":" + address.getPort() + ": "
-                    + e.getMessage(), e);
+            throw cannotBind(address, e);
         }
+    }
+
+    private static IllegalStateException cannotBind(InetSocketAddress address, Exception e) {
+        return new IllegalStateException("cannot bind " + address.getHostString() + ":" + address.getPort() + ": "
+                + e.getMessage(), e);
     }
 
     public int port() {
