@@ -33,7 +33,7 @@ public final class NettyConfigKeys {
                     "event-loop threads for client connections");
     public static final ConfigKey<Integer> WORKERS_STAGE =
             ConfigKey.integer("workers.stage", 0, 0, 1024,
-                    "0: filters run on the connection's event loop; N: on a separate pool of N threads");
+                    "0: filters run on the connection's event loop; N: on a separate pool of N threads (an empty chain never goes there)");
     public static final ConfigKey<Integer> WORKERS_OUTBOUND =
             ConfigKey.integer("workers.outbound", 0, 0, 1024,
                     "0: origin connections share the client connection's event loop; N: own group of N threads");

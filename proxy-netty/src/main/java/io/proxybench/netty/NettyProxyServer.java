@@ -229,6 +229,10 @@ public final class NettyProxyServer implements ProxyServer {
         return px.metrics();
     }
 
+    public WorkerLayout workers() {
+        return workers;
+    }
+
     public OriginConnectionPool<Channel> pool() {
         return pool;
     }

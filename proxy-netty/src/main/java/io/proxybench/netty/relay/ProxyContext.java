@@ -31,7 +31,7 @@ public final class ProxyContext {
         this.metrics = metrics;
         this.routes = config.routes();
         this.chains = chains;
-        this.filters = new FilterStage(workers.stage());
+        this.filters = new FilterStage(workers.stage(), workers.inbound());
         this.pool = pool;
         this.workers = workers;
         this.via = ViaTexts.of(config.get(ProxyConfigKeys.PROXY_VIA_NAME));

@@ -24,6 +24,11 @@ public final class TrackedThreadFactory extends DefaultThreadFactory {
         return t;
     }
 
+    /** How many threads it has made: an event loop's thread is made when it is first given work. */
+    public int threadsMade() {
+        return threads.size();
+    }
+
     /** Waits for every thread made so far to end, at most {@code millis} in all. */
     public void join(long millis) {
         long deadline = System.nanoTime() + millis * 1_000_000L;

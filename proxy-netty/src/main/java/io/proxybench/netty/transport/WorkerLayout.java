@@ -31,14 +31,16 @@ public final class WorkerLayout {
     private final EventLoopGroup inbound;
     private final EventExecutorGroup stage;
     private final EventLoopGroup outbound;
+    private final TrackedThreadFactory stageThreads;
     private final List<TrackedThreadFactory> threads;
 
     private WorkerLayout(Transport transport, EventLoopGroup inbound, EventExecutorGroup stage, EventLoopGroup outbound,
-                         List<TrackedThreadFactory> threads) {
+                         TrackedThreadFactory stageThreads, List<TrackedThreadFactory> threads) {
         this.transport = transport;
         this.inbound = inbound;
         this.stage = stage;
         this.outbound = outbound;
+        this.stageThreads = stageThreads;
         this.threads = threads;
     }
 
@@ -52,7 +54,7 @@ public final class WorkerLayout {
                 : new MultiThreadIoEventLoopGroup(stageThreads, stageThreadFactory, transport.ioHandlerFactory());
         EventLoopGroup outbound = outboundThreads == 0 ? null
                 : new MultiThreadIoEventLoopGroup(outboundThreads, outboundThreadFactory, transport.ioHandlerFactory());
-        return new WorkerLayout(transport, inbound, stage, outbound,
+        return new WorkerLayout(transport, inbound, stage, outbound, stageThreadFactory,
                 List.of(inboundThreadFactory, stageThreadFactory, outboundThreadFactory));
     }
 
@@ -77,6 +79,11 @@ public final class WorkerLayout {
     /** Where the origin connections of a client connection served by {@code clientLoop} live. */
     public EventLoop originLoopFor(EventLoop clientLoop) {
         return outbound == null ? clientLoop : outbound.next();
+    }
+
+    /** Filter-pool threads started so far: none until a filter run is first handed to the pool. */
+    public int stageThreadsStarted() {
+        return stageThreads.threadsMade();
     }
 
     /** Every I/O loop (not the filter pool): what the blocked-loop detector watches. */
