@@ -68,6 +68,7 @@ class ProfileRunTest {
         }
         Path runDir = run("async", "10");
         assertThat(files(runDir.resolve("raw/netty"), ".html")).containsExactly("10-alloc.html", "10-cpu.html");
+        // no session file is left: neither the step's nor the warm-up's priming one
         assertThat(files(runDir.resolve("raw/netty"), ".jfr")).isEmpty();
         String cpu = Files.readString(runDir.resolve("raw/netty/10-cpu.html"));
         // the title says which engine sampled the CPU
@@ -76,8 +77,9 @@ class ProfileRunTest {
                 .contains(": allocations");
         // both graphs hold the proxy's own frames: a quiet event loop's TLAB must not hide its allocations
         assertThat(FlameGraphFrames.of(runDir.resolve("raw/netty/10-cpu.html"))).anyMatch(ProfileRunTest::proxyCode);
+        // Netty's own frames are the event loops': the watchdog thread alone allocates too, without them
         List<String> allocations = FlameGraphFrames.of(runDir.resolve("raw/netty/10-alloc.html"));
-        assertThat(allocations).as("allocation frames").anyMatch(ProfileRunTest::proxyCode)
+        assertThat(allocations).as("allocation frames").anyMatch(frame -> frame.startsWith("io/netty/"))
                 .anyMatch(name -> name.equals("byte[]") || name.startsWith("java.") || name.startsWith("io.netty."));
         assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("warnings").toString())
                 .doesNotContain("no samples");

@@ -155,8 +155,14 @@ final class FrontEndRound {
                     metrics));
             profiler.frontEnd(spec, frontEnd, raw);
             RunningServer target = frontEnd;
-            WarmupPhase.Outcome warm = warmup.run(spec, frontEnd, origin, raw,
-                    seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
+            profiler.warmupStarting();
+            WarmupPhase.Outcome warm;
+            try {
+                warm = warmup.run(spec, frontEnd, origin, raw,
+                        seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
+            } finally {
+                profiler.warmupEnded();
+            }
             info = info.ready(settle.readiness(settled, warm));
             recorder.frontEndStarted(info);
             for (int i = 0; i < plan.steps().size(); i++) {
