@@ -6,6 +6,8 @@ import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.filters.ConformanceFilters;
 import io.proxybench.core.conformance.filters.ThrowingInboundFilter;
 import io.proxybench.core.conformance.leak.LeakReportGuard;
+import io.proxybench.core.filter.requestid.RequestIdEchoFilter;
+import io.proxybench.core.filter.requestid.RequestIdFilter;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
@@ -82,6 +84,28 @@ class FilterPoolTest {
             });
             assertThat(threads).hasSize(CLIENTS * REQUESTS_EACH).allMatch(t -> t.startsWith("proxy-stage"));
             assertThat(proxy.workers().stageThreadsStarted()).isPositive();
+        }
+    }
+
+    @Test
+    void theShippedRequestIdFiltersGiveEveryRequestItsOwnId() throws Exception {
+        String filters = RequestIdFilter.class.getName() + "," + RequestIdEchoFilter.class.getName();
+        try (NettyProxyServer proxy = split(Map.of("filters", filters))) {
+            List<String> ids = fromClients(id -> {
+                try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
+                    List<String> seen = new ArrayList<>();
+                    for (int i = 0; i < REQUESTS_EACH; i++) {
+                        RawResponse r = c.exchange(OriginRequests.payload(10));
+                        assertThat(r.status()).isEqualTo(200);
+                        seen.add(r.header(RequestIdFilter.HEADER));
+                    }
+                    assertThat(c.exchange(OriginRequests.payload(10).header(RequestIdFilter.HEADER, "client-" + id))
+                            .header(RequestIdFilter.HEADER)).isEqualTo("client-" + id);
+                    return seen;
+                }
+            });
+            assertThat(ids).hasSize(CLIENTS * REQUESTS_EACH).allMatch(id -> id.matches("[0-9a-f]{32}"))
+                    .doesNotHaveDuplicates();
         }
     }
 
