@@ -6,6 +6,7 @@ import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
 import io.proxybench.core.http.Headers;
 
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
@@ -21,7 +22,7 @@ public final class RequestIdFilter implements ProxyFilter {
 
     public static final String HEADER = "X-Request-Id";
     static final int MAX_LENGTH = 64;
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final HexFormat HEX = HexFormat.of();
 
     @Override
     public FilterPhase phase() {
@@ -56,16 +57,6 @@ public final class RequestIdFilter implements ProxyFilter {
 
     static String newId() {
         ThreadLocalRandom random = ThreadLocalRandom.current();
-        char[] id = new char[32];
-        fill(id, 0, random.nextLong());
-        fill(id, 16, random.nextLong());
-        return new String(id);
-    }
-
-    private static void fill(char[] into, int from, long bits) {
-        for (int i = 15; i >= 0; i--) {
-            into[from + i] = HEX[(int) (bits & 0xf)];
-            bits >>>= 4;
-        }
+        return HEX.toHexDigits(random.nextLong()) + HEX.toHexDigits(random.nextLong());
     }
 }
