@@ -67,20 +67,18 @@ class FilterPoolTest {
     @Test
     void concurrentRequestsEachGetTheirOwnFilterResult() throws Exception {
         try (NettyProxyServer proxy = split(Map.of("filters", ThreadNamingFilter.class.getName()))) {
-            List<String> threads = fromClients(id -> {
-                try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
-                    List<String> seen = new ArrayList<>();
-                    for (int i = 0; i < REQUESTS_EACH; i++) {
-                        String requestId = id + "-" + i;
-                        RawResponse r = c.exchange(OriginRequests.payload(200 + id).header(OriginRequests.REQUEST_ID, requestId));
-                        assertThat(r.status()).isEqualTo(200);
-                        assertThat(r.header(OriginRequests.REQUEST_ID)).isEqualTo(requestId);
-                        assertThat(r.header(ThreadNamingFilter.FOR)).as("the request the filter ran for").isEqualTo(requestId);
-                        assertThat(r.body()).hasSize(200 + id);
-                        seen.add(r.header(ThreadNamingFilter.THREAD));
-                    }
-                    return seen;
+            List<String> threads = fromClients(proxy, (id, c) -> {
+                List<String> seen = new ArrayList<>();
+                for (int i = 0; i < REQUESTS_EACH; i++) {
+                    String requestId = id + "-" + i;
+                    RawResponse r = c.exchange(OriginRequests.payload(200 + id).header(OriginRequests.REQUEST_ID, requestId));
+                    assertThat(r.status()).isEqualTo(200);
+                    assertThat(r.header(OriginRequests.REQUEST_ID)).isEqualTo(requestId);
+                    assertThat(r.header(ThreadNamingFilter.FOR)).as("the request the filter ran for").isEqualTo(requestId);
+                    assertThat(r.body()).hasSize(200 + id);
+                    seen.add(r.header(ThreadNamingFilter.THREAD));
                 }
+                return seen;
             });
             assertThat(threads).hasSize(CLIENTS * REQUESTS_EACH).allMatch(t -> t.startsWith("proxy-stage"));
             assertThat(proxy.workers().stageThreadsStarted()).isPositive();
@@ -91,18 +89,16 @@ class FilterPoolTest {
     void theShippedRequestIdFiltersGiveEveryRequestItsOwnId() throws Exception {
         String filters = RequestIdFilter.class.getName() + "," + RequestIdEchoFilter.class.getName();
         try (NettyProxyServer proxy = split(Map.of("filters", filters))) {
-            List<String> ids = fromClients(id -> {
-                try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
-                    List<String> seen = new ArrayList<>();
-                    for (int i = 0; i < REQUESTS_EACH; i++) {
-                        RawResponse r = c.exchange(OriginRequests.payload(10));
-                        assertThat(r.status()).isEqualTo(200);
-                        seen.add(r.header(RequestIdFilter.HEADER));
-                    }
-                    assertThat(c.exchange(OriginRequests.payload(10).header(RequestIdFilter.HEADER, "client-" + id))
-                            .header(RequestIdFilter.HEADER)).isEqualTo("client-" + id);
-                    return seen;
+            List<String> ids = fromClients(proxy, (id, c) -> {
+                List<String> seen = new ArrayList<>();
+                for (int i = 0; i < REQUESTS_EACH; i++) {
+                    RawResponse r = c.exchange(OriginRequests.payload(10));
+                    assertThat(r.status()).isEqualTo(200);
+                    seen.add(r.header(RequestIdFilter.HEADER));
                 }
+                assertThat(c.exchange(OriginRequests.payload(10).header(RequestIdFilter.HEADER, "client-" + id))
+                        .header(RequestIdFilter.HEADER)).isEqualTo("client-" + id);
+                return seen;
             });
             assertThat(ids).hasSize(CLIENTS * REQUESTS_EACH).allMatch(id -> id.matches("[0-9a-f]{32}"))
                     .doesNotHaveDuplicates();
@@ -112,20 +108,18 @@ class FilterPoolTest {
     @Test
     void aFailingFilterFailsOnlyItsOwnRequest() throws Exception {
         try (NettyProxyServer proxy = split(Map.of("filters", ThrowingInboundFilter.class.getName()))) {
-            List<String> outcomes = fromClients(id -> {
-                try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
-                    List<String> seen = new ArrayList<>();
-                    for (int i = 0; i < REQUESTS_EACH; i++) {
-                        boolean fail = (id + i) % 3 == 0;
-                        RawResponse r = c.exchange(fail ? OriginRequests.payload(10).header(ConformanceFilters.THROW, "inbound")
-                                : OriginRequests.payload(10));
-                        seen.add(fail + "->" + r.status());
-                        if (r.status() == 500) {
-                            return seen; // the proxy may close after a failed request
-                        }
+            List<String> outcomes = fromClients(proxy, (id, c) -> {
+                List<String> seen = new ArrayList<>();
+                for (int i = 0; i < REQUESTS_EACH; i++) {
+                    boolean fail = (id + i) % 3 == 0;
+                    RawResponse r = c.exchange(fail ? OriginRequests.payload(10).header(ConformanceFilters.THROW, "inbound")
+                            : OriginRequests.payload(10));
+                    seen.add(fail + "->" + r.status());
+                    if (r.status() == 500) {
+                        return seen; // the proxy may close after a failed request
                     }
-                    return seen;
                 }
+                return seen;
             });
             assertThat(outcomes).allMatch(o -> o.equals("true->500") || o.equals("false->200"));
             assertThat(outcomes).contains("true->500", "false->200");
@@ -140,14 +134,21 @@ class FilterPoolTest {
         return TestProxies.start(settings);
     }
 
-    /** Runs {@code client} on {@link #CLIENTS} threads at once; the lists they return, joined. */
-    private static List<String> fromClients(Client client) throws Exception {
+    /**
+     * Runs {@code client} on {@link #CLIENTS} threads at once, each on its own keep-alive connection to
+     * {@code proxy}; the lists they return, joined.
+     */
+    private static List<String> fromClients(NettyProxyServer proxy, Client client) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
         try {
             List<Future<List<String>>> futures = new ArrayList<>();
             for (int id = 0; id < CLIENTS; id++) {
                 int k = id;
-                futures.add(pool.submit((Callable<List<String>>) () -> client.run(k)));
+                futures.add(pool.submit((Callable<List<String>>) () -> {
+                    try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
+                        return client.run(k, c);
+                    }
+                }));
             }
             List<String> all = new ArrayList<>();
             for (Future<List<String>> f : futures) {
@@ -160,6 +161,6 @@ class FilterPoolTest {
     }
 
     private interface Client {
-        List<String> run(int id) throws Exception;
+        List<String> run(int id, RawHttpConnection connection) throws Exception;
     }
 }
