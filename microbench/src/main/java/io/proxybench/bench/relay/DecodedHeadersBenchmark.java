@@ -4,13 +4,18 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
-import io.netty.handler.codec.http.HttpResponseDecoder;
+import io.netty.handler.codec.http.HttpRequestEncoder;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.bench.MicroBenchmark;
-import io.proxybench.netty.http.SizedHeadersFactory;
+import io.proxybench.netty.http.CompactHeadersFactory;
+import io.proxybench.netty.origin.OriginHttpCodec;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -22,10 +27,11 @@ import org.openjdk.jmh.runner.RunnerException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Decoding a request head and a fixed-length response with Netty's default header tables (16
- * buckets each, one for the response's trailers too) against the proxy's
- * {@link SizedHeadersFactory}, then looking up a few headers as the proxy does. Run with
- * {@code -prof gc} to see the bytes allocated per operation next to the time.
+ * Decoding a request head and a fixed-length response with Netty's default header tables (a hash
+ * table per message, one for the response's trailers too) and Netty's client codec, against the
+ * proxy's {@link CompactHeadersFactory} and {@link OriginHttpCodec}, then looking up a few headers
+ * as the proxy does; and a request head's whole way through the proxy (decode, forwarding headers
+ * added, encode). Run with {@code -prof gc} to see the bytes allocated per operation next to the time.
  */
 @State(Scope.Thread)
 public class DecodedHeadersBenchmark extends MicroBenchmark {
@@ -38,13 +44,18 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
             + "Connection: keep-alive\r\n"
             + "X-Request-Id: 7f1c2a\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
 
-    @Param({"netty", "sized"})
+    private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("X-Forwarded-For");
+    private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("X-Forwarded-Proto");
+    private static final AsciiString VIA = AsciiString.cached("Via");
+
+    @Param({"netty", "compact"})
     public String headers;
 
     private ByteBuf request;
     private ByteBuf response;
     private EmbeddedChannel requests;
     private EmbeddedChannel responses;
+    private EmbeddedChannel relayed;
 
     @Setup
     public void create() {
@@ -55,20 +66,23 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length).writeBytes(head)
                 .writeBytes(body));
         HttpDecoderConfig config = new HttpDecoderConfig();
-        if ("sized".equals(headers)) {
-            config.setHeadersFactory(SizedHeadersFactory.HEADERS).setTrailersFactory(SizedHeadersFactory.TRAILERS);
+        if ("compact".equals(headers)) {
+            config.setHeadersFactory(CompactHeadersFactory.HEADERS).setTrailersFactory(CompactHeadersFactory.TRAILERS);
         } else {
             config.setHeadersFactory(DefaultHttpHeadersFactory.headersFactory())
                     .setTrailersFactory(DefaultHttpHeadersFactory.trailersFactory());
         }
         requests = new EmbeddedChannel(new HttpRequestDecoder(config));
-        responses = new EmbeddedChannel(new HttpResponseDecoder(config.clone()));
+        responses = new EmbeddedChannel("compact".equals(headers) ? new OriginHttpCodec(config.clone())
+                : new HttpClientCodec(config.clone(), false, false));
+        relayed = new EmbeddedChannel(new HttpRequestDecoder(config.clone()), new HttpRequestEncoder());
     }
 
     @TearDown
     public void close() {
         requests.finishAndReleaseAll();
         responses.finishAndReleaseAll();
+        relayed.finishAndReleaseAll();
     }
 
     /** A browser-like request head, then the lookups the proxy's checks make on it. */
@@ -83,6 +97,30 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
     public int decodeResponse() {
         responses.writeInbound(response.duplicate());
         return drain(responses);
+    }
+
+    /** A request head decoded, given the headers a proxy adds, and encoded again for the origin. */
+    @Benchmark
+    public int relayRequestHead() {
+        relayed.writeInbound(request.duplicate());
+        int n = 0;
+        Object m;
+        while ((m = relayed.readInbound()) != null) {
+            if (m instanceof HttpRequest req) {
+                req.headers().remove(HttpHeaderNames.CONNECTION)
+                        .set(X_FORWARDED_FOR, "10.0.0.7")
+                        .set(X_FORWARDED_PROTO, "http")
+                        .add(VIA, "1.1 proxybench");
+            }
+            relayed.writeOutbound(m);
+            n++;
+        }
+        ByteBuf out;
+        while ((out = relayed.readOutbound()) != null) {
+            n += out.readableBytes();
+            out.release();
+        }
+        return n;
     }
 
     private static int drain(EmbeddedChannel ch) {

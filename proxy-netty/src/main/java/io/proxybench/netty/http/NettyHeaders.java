@@ -32,6 +32,9 @@ public final class NettyHeaders implements Headers {
      * few) entries, so the common message with none skips the strip's lookups entirely.
      */
     public boolean mayCarryHopByHop() {
+        if (headers instanceof CompactHttpHeaders compact) {
+            return compact.containsAnyName(HOP_BY_HOP);
+        }
         Iterator<Map.Entry<CharSequence, CharSequence>> it = headers.iteratorCharSequence();
         while (it.hasNext()) {
             CharSequence name = it.next().getKey();

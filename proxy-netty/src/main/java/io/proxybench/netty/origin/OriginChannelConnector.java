@@ -8,7 +8,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.AbstractEventExecutor;
@@ -16,7 +15,7 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.core.route.OriginAddress;
-import io.proxybench.netty.http.SizedHeadersFactory;
+import io.proxybench.netty.http.CompactHeadersFactory;
 import io.proxybench.netty.pool.OriginConnector;
 import io.proxybench.netty.pool.PooledConnection;
 import io.proxybench.netty.transport.Transport;
@@ -59,11 +58,11 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
                                 .setMaxInitialLineLength(8192)
                                 .setMaxHeaderSize(MAX_RESPONSE_HEADER_SIZE)
                                 .setMaxChunkSize(MAX_CHUNK_SIZE)
-                                .setHeadersFactory(SizedHeadersFactory.HEADERS)
-                                .setTrailersFactory(SizedHeadersFactory.TRAILERS);
+                                .setHeadersFactory(CompactHeadersFactory.HEADERS)
+                                .setTrailersFactory(CompactHeadersFactory.TRAILERS);
                         OriginResponseHandler handler = new OriginResponseHandler(readTimeoutNanos);
                         ch.attr(RESPONSE_HANDLER).set(handler);
-                        ch.pipeline().addLast("http", new HttpClientCodec(decoder, false, false));
+                        ch.pipeline().addLast("http", new OriginHttpCodec(decoder));
                         ch.pipeline().addLast("response", handler);
                     }
                 });

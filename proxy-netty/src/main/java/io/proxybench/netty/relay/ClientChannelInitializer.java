@@ -6,7 +6,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.EventExecutor;
-import io.proxybench.netty.http.SizedHeadersFactory;
+import io.proxybench.netty.http.CompactHeadersFactory;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,8 +45,8 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
                 .setMaxHeaderSize(px.maxHeaderSize)
                 .setMaxChunkSize(MAX_CHUNK_SIZE)
                 .setInitialBufferSize(INITIAL_LINE_BUFFER)
-                .setHeadersFactory(SizedHeadersFactory.HEADERS)
-                .setTrailersFactory(SizedHeadersFactory.TRAILERS);
+                .setHeadersFactory(CompactHeadersFactory.HEADERS)
+                .setTrailersFactory(CompactHeadersFactory.TRAILERS);
     }
 
     @Override
