@@ -1,4 +1,5 @@
 /**
- * Adapters between Netty's HTTP types and proxy-core's: the header view filters see.
+ * How proxy-netty holds HTTP heads: the compact header storage every decoded message gets, the
+ * shared words of response heads, and the view of Netty's headers that proxy-core's filters see.
  */
 package io.proxybench.netty.http;
