@@ -19,6 +19,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The headers of one message as name/value pairs in a single array, in arrival order. A proxied
@@ -274,6 +275,20 @@ public final class CompactHttpHeaders extends CharSequenceHeaders {
         pairs[2 * size] = name;
         pairs[2 * size + 1] = value;
         size++;
+    }
+
+    /** Removes every header whose name passes {@code nameTest}: one pass, however many names go. */
+    public void removeNamesMatching(Predicate<String> nameTest) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            if (!nameTest.test(pairs[2 * i].toString())) {
+                pairs[2 * kept] = pairs[2 * i];
+                pairs[2 * kept + 1] = pairs[2 * i + 1];
+                kept++;
+            }
+        }
+        Arrays.fill(pairs, 2 * kept, 2 * size, null);
+        size = kept;
     }
 
     private void removeAll(CharSequence name) {

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** Netty's own header storage seen through the filter API: every call goes straight to it, nothing is copied. */
 public final class NettyHeaders implements Headers {
@@ -78,6 +79,16 @@ public final class NettyHeaders implements Headers {
     public Headers remove(String name) {
         headers.remove(name);
         return this;
+    }
+
+    /** One pass over compact storage, where removing name by name would scan it once per name. */
+    @Override
+    public Headers removeIf(Predicate<String> nameTest) {
+        if (headers instanceof CompactHttpHeaders compact) {
+            compact.removeNamesMatching(nameTest);
+            return this;
+        }
+        return Headers.super.removeIf(nameTest);
     }
 
     @Override
