@@ -279,23 +279,20 @@ public final class CompactHttpHeaders extends CharSequenceHeaders {
 
     /** Removes every header whose name passes {@code nameTest}: one pass, however many names go. */
     public void removeNamesMatching(Predicate<String> nameTest) {
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
-            if (!nameTest.test(pairs[2 * i].toString())) {
-                pairs[2 * kept] = pairs[2 * i];
-                pairs[2 * kept + 1] = pairs[2 * i + 1];
-                kept++;
-            }
-        }
-        Arrays.fill(pairs, 2 * kept, 2 * size, null);
-        size = kept;
+        removeWhere(null, nameTest);
     }
 
     private void removeAll(CharSequence name) {
+        removeWhere(name, null);
+    }
+
+    /** Drops the pairs named {@code name} (any case), or else those whose name passes {@code nameTest}. */
+    private void removeWhere(CharSequence name, Predicate<String> nameTest) {
         int kept = 0;
         for (int i = 0; i < size; i++) {
-            if (!AsciiString.contentEqualsIgnoreCase(pairs[2 * i], name)) {
-                pairs[2 * kept] = pairs[2 * i];
+            CharSequence n = pairs[2 * i];
+            if (name != null ? !AsciiString.contentEqualsIgnoreCase(n, name) : !nameTest.test(n.toString())) {
+                pairs[2 * kept] = n;
                 pairs[2 * kept + 1] = pairs[2 * i + 1];
                 kept++;
             }
