@@ -1,9 +1,11 @@
 package io.proxybench.core.http;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Removes the headers that describe one connection rather than the message (RFC 9110 §7.6.1), so
@@ -16,6 +18,9 @@ public final class HopByHopHeaders {
             "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding",
             "upgrade", "proxy-authenticate", "proxy-authorization");
 
+    /** Up to this many Connection tokens are compared one by one; more are looked up in a set. */
+    private static final int FEW_TOKENS = 8;
+
     private HopByHopHeaders() {
     }
 
@@ -25,7 +30,20 @@ public final class HopByHopHeaders {
      */
     public static void strip(Headers headers) {
         List<String> named = connectionTokens(headers);
-        headers.removeIf(named.isEmpty() ? HopByHopHeaders::isFixed : name -> isFixed(name) || namedIn(named, name));
+        headers.removeIf(named.isEmpty() ? HopByHopHeaders::isFixed : fixedOrNamedIn(named));
+    }
+
+    /**
+     * A client may name every header of its head in {@code Connection}: compared pairwise that is
+     * headers × tokens string compares per request (millions at the largest allowed head), so a
+     * long list is hashed and the strip stays one pass.
+     */
+    private static Predicate<String> fixedOrNamedIn(List<String> lowerCaseTokens) {
+        if (lowerCaseTokens.size() <= FEW_TOKENS) {
+            return name -> isFixed(name) || namedIn(lowerCaseTokens, name);
+        }
+        Set<String> tokens = new HashSet<>(lowerCaseTokens);
+        return name -> isFixed(name) || tokens.contains(name.toLowerCase(Locale.ROOT));
     }
 
     /** Whether {@code name} is always hop-by-hop; dispatches on length so most names cost one compare. */

@@ -2,6 +2,9 @@ package io.proxybench.core.http;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class HopByHopHeadersTest {
@@ -32,6 +35,23 @@ class HopByHopHeadersTest {
         assertThat(HopByHopHeaders.isFixed("Content-Length")).isFalse();
         assertThat(HopByHopHeaders.isFixed("Tf")).isFalse();
         assertThat(HopByHopHeaders.isFixed("X-Connection")).isFalse();
+    }
+
+    @Test
+    void aLongConnectionListStripsEveryNamedHeaderInAnyCaseAndKeepsTheRest() {
+        StringBuilder list = new StringBuilder("keep-alive");
+        MapHeaders h = new MapHeaders();
+        for (int i = 0; i < 1300; i++) {
+            list.append(", X-Listed-").append(i);
+            h.add(i % 2 == 0 ? "x-listed-" + i : "X-LISTED-" + i, "v");
+            if (i % 100 == 0) {
+                h.add("X-Kept-" + i, "k");
+            }
+        }
+        h.add("Connection", list.toString()).add("TE", "trailers").add("X-Listed", "not named");
+        HopByHopHeaders.strip(h);
+        assertThat(h.toString()).isEqualTo(IntStream.range(0, 13).mapToObj(i -> "X-Kept-" + i * 100 + ": k\n")
+                .collect(Collectors.joining()) + "X-Listed: not named\n");
     }
 
     @Test
