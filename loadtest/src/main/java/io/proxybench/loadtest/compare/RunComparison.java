@@ -151,6 +151,7 @@ public record RunComparison(
         differ(out, "JDK", b, c, r -> r.machine() == null ? null : r.machine().jdk());
         differ(out, "ulimit -n", b, c, r -> r.machine() == null ? null : r.machine().ulimitNofile());
         differ(out, "sysctls", b, c, r -> r.machine() == null ? null : r.machine().sysctls());
+        differ(out, "transparent huge pages", b, c, r -> r.machine() == null ? null : r.machine().transparentHugePages());
         for (RunMetadata.FrontEndInfo fb : b.frontEnds()) {
             String label = pairs.getOrDefault(fb.label(), fb.label());
             c.frontEnds().stream().filter(fc -> Objects.equals(fc.label(), label)).findFirst().ifPresent(fc -> {

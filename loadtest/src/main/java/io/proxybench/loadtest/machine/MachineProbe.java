@@ -18,7 +18,24 @@ public final class MachineProbe {
     public static MachineDescription read(Path procRoot, Path javaBinary, OpenFileLimit limit) {
         return new MachineDescription(readKernel(), readCpuModel(procRoot), Runtime.getRuntime().availableProcessors(),
                 readMemTotalMb(procRoot), JdkVersion.of(javaBinary), limit.soft(), limit.hard(),
-                Sysctls.read(procRoot, Sysctls.RECORDED));
+                Sysctls.read(procRoot, Sysctls.RECORDED),
+                readTransparentHugePages(procRoot.resolveSibling("sys")));
+    }
+
+    /** The selected transparent-huge-pages mode, or null where the kernel has none. */
+    static String readTransparentHugePages(Path sysRoot) {
+        try {
+            return selectedMode(Files.readString(sysRoot.resolve("kernel/mm/transparent_hugepage/enabled")));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The kernel lists every mode and brackets the one in force: {@code always [madvise] never}. */
+    static String selectedMode(String modes) {
+        int open = modes.indexOf('[');
+        int close = modes.indexOf(']', open + 1);
+        return open >= 0 && close > open ? modes.substring(open + 1, close) : modes.trim();
     }
 
     private static String readKernel() {

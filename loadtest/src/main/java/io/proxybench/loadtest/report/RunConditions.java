@@ -48,6 +48,7 @@ public final class RunConditions {
             add(out, "JDK", m.jdk());
             add(out, "ulimit -n", m.ulimitNofile() == null ? null : m.ulimitNofile().toString());
             add(out, "Sysctls", keyValues(m.sysctls()));
+            add(out, "Transparent huge pages", m.transparentHugePages());
         }
         return out;
     }

@@ -7,6 +7,10 @@ import java.util.Map;
  *
  * @param ulimitNofile     the kit's soft open-files limit ({@code -1} = unlimited)
  * @param ulimitNofileHard its hard limit
+ * @param transparentHugePages the kernel's transparent-huge-pages mode ({@code always}, {@code madvise},
+ *                         {@code never}): it decides whether a JVM's heap and compiled code sit on huge
+ *                         pages, unasked ({@code always}) or with {@code -XX:+UseTransparentHugePages}
+ *                         ({@code madvise}); null where unknown (older runs, kernels without it)
  */
 public record MachineDescription(
         String kernel,
@@ -16,7 +20,8 @@ public record MachineDescription(
         String jdk,
         Long ulimitNofile,
         Long ulimitNofileHard,
-        Map<String, String> sysctls) {
+        Map<String, String> sysctls,
+        String transparentHugePages) {
 
     public MachineDescription {
         sysctls = sysctls == null ? Map.of() : sysctls;

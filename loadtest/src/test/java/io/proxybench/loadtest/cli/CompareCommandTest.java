@@ -2,6 +2,7 @@ package io.proxybench.loadtest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.proxybench.loadtest.report.SampleRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -141,6 +142,19 @@ class CompareCommandTest {
         compare(baseline, candidate);
 
         assertThat(out.toString()).contains("conditions differ").contains("generator: wrk \u2192 gatling");
+    }
+
+    @Test
+    void aChangedHugePageModeIsAConditionChangeAndAnUnrecordedOneIsNot() {
+        Path baseline = SampleRun.copyTo(tmp.resolve("baseline")).editRun(r -> ((ObjectNode) r.get("machine"))
+                .put("transparentHugePages", "madvise")).dir();
+
+        compare(baseline, candidate());
+        assertThat(out.toString()).doesNotContain("transparent huge pages");
+
+        compare(baseline, SampleRun.copyTo(tmp.resolve("always"))
+                .editRun(r -> ((ObjectNode) r.get("machine")).put("transparentHugePages", "always")));
+        assertThat(out.toString()).contains("conditions differ").contains("transparent huge pages: madvise \u2192 always");
     }
 
     @Test

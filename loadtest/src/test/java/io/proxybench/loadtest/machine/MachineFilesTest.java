@@ -7,9 +7,11 @@ import io.proxybench.loadtest.proc.Sysctls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MachineFilesTest {
 
@@ -29,6 +31,17 @@ class MachineFilesTest {
         Map<String, String> values = Sysctls.read(Path.of("/proc"), Sysctls.RECORDED);
         assertThat(values.get("net.core.somaxconn")).matches("\\d{2,}");
         assertThat(values.get("net.ipv4.ip_local_port_range")).matches("\\d+ \\d+");
+    }
+
+    @Test
+    void hugePageModeIsTheOneTheKernelBrackets(@TempDir Path root) throws IOException {
+        assertThat(MachineProbe.selectedMode("always [madvise] never\n")).isEqualTo("madvise");
+        assertThat(MachineProbe.selectedMode("[always] madvise never")).isEqualTo("always");
+        Path enabled = root.resolve("sys/kernel/mm/transparent_hugepage/enabled");
+        Files.createDirectories(enabled.getParent());
+        Files.writeString(enabled, "always madvise [never]\n");
+        assertThat(MachineProbe.readTransparentHugePages(root.resolve("sys"))).isEqualTo("never");
+        assertThat(MachineProbe.readTransparentHugePages(root.resolve("no-such-dir"))).isNull();
     }
 
     @Test
