@@ -1,9 +1,6 @@
 package io.proxybench.netty;
 
 import com.codahale.metrics.Gauge;
-import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
-import com.codahale.metrics.MetricRegistry;
-import com.codahale.metrics.Timer;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
@@ -98,7 +95,7 @@ public final class NettyProxyServer implements ProxyServer {
         ClientListeners listeners = null;
         BlockedEventLoopDetector detector = null;
         try {
-            ProxyMetrics metrics = new ProxyMetrics(registryWithLockFreeTimers());
+            ProxyMetrics metrics = new ProxyMetrics();
             OriginChannelConnector connector = new OriginChannelConnector(transport, allocator,
                     config.get(ProxyConfigKeys.ORIGIN_CONNECT_TIMEOUT), config.get(ProxyConfigKeys.ORIGIN_READ_TIMEOUT));
             for (Route route : config.routes().routes()) {
@@ -177,18 +174,6 @@ public final class NettyProxyServer implements ProxyServer {
     private static void warmUp(ByteBufAllocator allocator) {
         allocator.directBuffer(256).release();
         allocator.heapBuffer(256).release();
-    }
-
-    /**
-     * The two timers every request updates, with a reservoir that takes no lock: the default one
-     * takes a read lock per update, which all event loops would share.
-     */
-    private static MetricRegistry registryWithLockFreeTimers() {
-        MetricRegistry registry = new MetricRegistry();
-        for (String name : List.of(MetricNames.REQUESTS, MetricNames.ORIGIN_LATENCY)) {
-            registry.register(name, new Timer(LockFreeExponentiallyDecayingReservoir.builder().build()));
-        }
-        return registry;
     }
 
     private static PoolListener poolEvents(ProxyMetrics metrics) {

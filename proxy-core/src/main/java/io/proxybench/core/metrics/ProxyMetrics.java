@@ -2,7 +2,6 @@ package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
-import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.Meter;
 import com.codahale.metrics.MetricRegistry;
 import com.codahale.metrics.Timer;
@@ -44,8 +43,8 @@ public final class ProxyMetrics {
 
     public ProxyMetrics(MetricRegistry registry) {
         this.registry = registry;
-        requests = registry.timer(MetricNames.REQUESTS, ProxyMetrics::lockFreeTimer);
-        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY, ProxyMetrics::lockFreeTimer);
+        requests = registry.timer(MetricNames.REQUESTS, ProxyMetrics::recentHistogramTimer);
+        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY, ProxyMetrics::recentHistogramTimer);
         for (int c = 1; c <= 5; c++) {
             responsesByClass[c] = registry.meter(MetricNames.RESPONSES_PREFIX + c + "xx");
         }
@@ -64,9 +63,9 @@ public final class ProxyMetrics {
         registerJvm(registry);
     }
 
-    /** The default reservoir takes a lock on every update; this one does not (hot path). */
-    private static Timer lockFreeTimer() {
-        return new Timer(LockFreeExponentiallyDecayingReservoir.builder().build());
+    /** Every request updates both timers, so their reservoir must be cheap and take no lock. */
+    private static Timer recentHistogramTimer() {
+        return new Timer(new RecentHistogramReservoir());
     }
 
     private static void registerJvm(MetricRegistry registry) {

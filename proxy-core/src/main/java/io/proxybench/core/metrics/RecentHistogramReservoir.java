@@ -1,0 +1,96 @@
+package io.proxybench.core.metrics;
+
+import com.codahale.metrics.Reservoir;
+import com.codahale.metrics.Snapshot;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+
+/**
+ * A timer's reservoir that counts every value in an HdrHistogram {@link Recorder} instead of
+ * sampling: an update is a few atomic increments on preallocated counters, where Dropwizard's
+ * decaying reservoirs insert into a skip list and allocate per value, which profiled at up to a
+ * tenth of the Netty proxy's CPU below saturation. Writers are spread over a few recorders, each
+ * thread keeping the one it was first given, so two event loops do not pull the same counters back
+ * and forth between cores on every request.
+ *
+ * <p>A snapshot covers the window being filled and the one before it. Windows roll when a
+ * snapshot is taken, so read at least once a window (the kit reads every step) it describes the
+ * last one to two windows of traffic; read rarely, everything since the previous read.
+ * Values keep three significant digits (0.1 %).
+ */
+public final class RecentHistogramReservoir implements Reservoir {
+
+    private static final long DEFAULT_WINDOW_NANOS = 60_000_000_000L;
+    private static final int SIGNIFICANT_DIGITS = 3;
+
+    private static final AtomicInteger NEXT_STRIPE = new AtomicInteger();
+    private static final ThreadLocal<Integer> STRIPE = ThreadLocal.withInitial(NEXT_STRIPE::getAndIncrement);
+
+    private final Recorder[] stripes;
+    private final int stripeMask;
+    private final long windowNanos;
+    private final LongSupplier nanoClock;
+
+    // guarded by this; only snapshots touch them, never an update
+    private final Histogram[] drained;
+    private Histogram current = new Histogram(SIGNIFICANT_DIGITS);
+    private Histogram previous = new Histogram(SIGNIFICANT_DIGITS);
+    private long currentStart;
+
+    public RecentHistogramReservoir() {
+        this(DEFAULT_WINDOW_NANOS, System::nanoTime);
+    }
+
+    RecentHistogramReservoir(long windowNanos, LongSupplier nanoClock) {
+        this.windowNanos = windowNanos;
+        this.nanoClock = nanoClock;
+        // two recorders per core at least, so the loops of one process rarely share one
+        int count = Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1;
+        this.stripes = new Recorder[count];
+        for (int i = 0; i < count; i++) {
+            stripes[i] = new Recorder(SIGNIFICANT_DIGITS);
+        }
+        this.stripeMask = count - 1;
+        this.drained = new Histogram[count];
+        this.currentStart = nanoClock.getAsLong();
+    }
+
+    @Override
+    public void update(long value) {
+        // a clock stepping back can hand a timer a negative duration; it says nothing about latency
+        if (value >= 0) {
+            stripes[STRIPE.get() & stripeMask].recordValue(value);
+        }
+    }
+
+    @Override
+    public synchronized int size() {
+        return recent().size();
+    }
+
+    @Override
+    public synchronized Snapshot getSnapshot() {
+        return recent();
+    }
+
+    private HistogramSnapshot recent() {
+        for (int i = 0; i < stripes.length; i++) {
+            drained[i] = stripes[i].getIntervalHistogram(drained[i]);
+            current.add(drained[i]);
+        }
+        long now = nanoClock.getAsLong();
+        if (now - currentStart >= windowNanos) {
+            Histogram emptied = previous;
+            emptied.reset();
+            previous = current;
+            current = emptied;
+            currentStart = now;
+        }
+        Histogram union = previous.copy();
+        union.add(current);
+        return new HistogramSnapshot(union);
+    }
+}
