@@ -30,7 +30,7 @@ final class HistogramSnapshot extends Snapshot {
         if (quantile < 0.0 || quantile > 1.0 || Double.isNaN(quantile)) {
             throw new IllegalArgumentException(quantile + " is not in [0..1]");
         }
-        return histogram.getTotalCount() == 0 ? 0.0 : histogram.getValueAtPercentile(quantile * 100.0);
+        return histogram.getValueAtPercentile(quantile * 100.0);
     }
 
     @Override
@@ -61,22 +61,22 @@ final class HistogramSnapshot extends Snapshot {
 
     @Override
     public long getMax() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMaxValue();
+        return histogram.getMaxValue();
     }
 
     @Override
     public double getMean() {
-        return histogram.getTotalCount() == 0 ? 0.0 : histogram.getMean();
+        return histogram.getMean();
     }
 
     @Override
     public long getMin() {
-        return histogram.getTotalCount() == 0 ? 0 : histogram.getMinValue();
+        return histogram.getMinValue();
     }
 
     @Override
     public double getStdDev() {
-        return histogram.getTotalCount() == 0 ? 0.0 : histogram.getStdDeviation();
+        return histogram.getStdDeviation();
     }
 
     @Override

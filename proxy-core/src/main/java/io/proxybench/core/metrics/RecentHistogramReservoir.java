@@ -35,7 +35,7 @@ public final class RecentHistogramReservoir implements Reservoir {
     private final LongSupplier nanoClock;
 
     // guarded by this; only snapshots touch them, never an update
-    private final Histogram[] drained;
+    private final Histogram drained = new Histogram(SIGNIFICANT_DIGITS);
     private Histogram current = new Histogram(SIGNIFICANT_DIGITS);
     private Histogram previous = new Histogram(SIGNIFICANT_DIGITS);
     private long currentStart;
@@ -54,7 +54,6 @@ public final class RecentHistogramReservoir implements Reservoir {
             stripes[i] = new Recorder(SIGNIFICANT_DIGITS);
         }
         this.stripeMask = count - 1;
-        this.drained = new Histogram[count];
         this.currentStart = nanoClock.getAsLong();
     }
 
@@ -77,9 +76,9 @@ public final class RecentHistogramReservoir implements Reservoir {
     }
 
     private HistogramSnapshot recent() {
-        for (int i = 0; i < stripes.length; i++) {
-            drained[i] = stripes[i].getIntervalHistogram(drained[i]);
-            current.add(drained[i]);
+        for (Recorder stripe : stripes) {
+            stripe.getIntervalHistogramInto(drained);
+            current.add(drained);
         }
         long now = nanoClock.getAsLong();
         if (now - currentStart >= windowNanos) {
