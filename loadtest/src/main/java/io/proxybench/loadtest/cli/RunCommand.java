@@ -38,6 +38,8 @@ import picocli.CommandLine;
         footer = {
             "  --<kind>.<key>=VALUE  is --set <kind>.<key>=VALUE:",
             "                        --netty.workers.stage=8 --tomcat.maxThreads=500",
+            "  jvm=FLAGS             in a JVM front end's brackets: that variant's own JVM flags, after the run's",
+            "                        (space-separated): 'netty,netty[jvm=-Xmn16m -XX:+UseTransparentHugePages]'",
             "  nginx keys:           worker_processes (default: all cores), worker_connections,",
             "                        keepalive, keepalive_requests, multi_accept, reuseport"},
         exitCodeListHeading = "%nExit codes:%n",

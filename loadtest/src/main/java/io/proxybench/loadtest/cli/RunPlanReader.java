@@ -138,6 +138,7 @@ public final class RunPlanReader {
         frontEnds = SweepExpander.expand(frontEnds, sweeps);
         frontEnds = withGlobals(frontEnds, globals);
         for (FrontEndSpec spec : frontEnds) {
+            checkJvmFlags(spec);
             if (spec.kind() == FrontEndKind.NGINX || spec.kind() == FrontEndKind.HAPROXY) {
                 try {
                     if (spec.kind() == FrontEndKind.NGINX) {
@@ -224,6 +225,23 @@ public final class RunPlanReader {
                     + " tomcat(nio) (apt-get install " + TomcatNativeLibrary.PACKAGE + " for the reference APR connector)");
         }
         return out;
+    }
+
+    /** A variant's {@code jvm=} holds JVM flags, and only a JVM front end has them. */
+    static void checkJvmFlags(FrontEndSpec spec) throws PlanException {
+        if (!spec.settings().containsKey(FrontEndSpec.JVM_FLAGS)) {
+            return;
+        }
+        if (!spec.kind().isJvm()) {
+            throw new PlanException("front end '" + spec.label() + "': " + FrontEndSpec.JVM_FLAGS + "= sets JVM flags, and "
+                    + spec.kind().id() + " is not a JVM");
+        }
+        for (String flag : spec.jvmFlags()) {
+            if (!flag.startsWith("-")) {
+                throw new PlanException("front end '" + spec.label() + "': '" + flag + "' is not a JVM flag (write "
+                        + FrontEndSpec.JVM_FLAGS + "=-Xmn64m, several separated by spaces)");
+            }
+        }
     }
 
     static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals) throws PlanException {

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * Starts proxy-netty or proxy-tomcat:
- * {@code java <profile, --gc, --jvm-arg> -jar proxy-<kind>.jar --port 0 --admin-port 0 --route /=origin
+ * {@code java <profile, --gc, --jvm-arg, the variant's jvm=> -jar proxy-<kind>.jar --port 0 --admin-port 0 --route /=origin
  * [--profile reference] [--set k=v ...]}.
  */
 public final class JvmProxyLauncher implements FrontEndLauncher {
@@ -68,13 +68,13 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
         if (!host.equals(ADMIN_HOST)) {
             command.addAll(List.of("--set", "server.bind=" + host));
         }
-        spec.settings().forEach((k, v) -> command.addAll(List.of("--set", k + "=" + v)));
+        spec.proxySettings().forEach((k, v) -> command.addAll(List.of("--set", k + "=" + v)));
         return command;
     }
 
     /** What run.json records as the front end's JVM flags. */
     public List<String> jvmArgs(FrontEndSpec spec, Path rawDir) {
-        List<String> args = new ArrayList<>(context.plan().jvmArgsFor(spec.kind()));
+        List<String> args = new ArrayList<>(context.plan().jvmArgsFor(spec));
         if (spec.kind().id().equals("tomcat") && Files.isRegularFile(TCNATIVE_DIR.resolve("libtcnative-1.so"))
                 && args.stream().noneMatch(a -> a.startsWith("-Djava.library.path="))) {
             args.add("-Djava.library.path=" + TCNATIVE_DIR);

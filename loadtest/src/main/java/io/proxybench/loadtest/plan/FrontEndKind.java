@@ -29,7 +29,8 @@ public enum FrontEndKind {
      * {@code routes} and {@code filters} are the shared keys without a dot. nginx and haproxy keys stay as they are.
      */
     public String configKey(String key) {
-        if (!jvm || key.contains(".") || key.equals("routes") || key.equals("filters")) {
+        if (!jvm || key.contains(".") || key.equals("routes") || key.equals("filters")
+                || key.equals(FrontEndSpec.JVM_FLAGS)) {
             return key;
         }
         return id() + "." + key;

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.plan;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -9,9 +10,16 @@ import java.util.stream.Collectors;
  * One column of the results: a front end kind with its own settings.
  *
  * @param label    the name shown in tables and files, e.g. {@code netty[workers.stage=8]}
- * @param settings passed to the process as {@code --set key=value} (nginx: config directives)
+ * @param settings passed to the process as {@code --set key=value} (nginx: config directives), except
+ *                 {@value #JVM_FLAGS}, the variant's JVM flags
  */
 public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> settings) {
+
+    /**
+     * The one key that is not the proxy's: JVM flags of this variant alone, space-separated, after the
+     * run's own ({@code netty[jvm=-Xmn24m]} against {@code netty}), so JVM settings compare within one run.
+     */
+    public static final String JVM_FLAGS = "jvm";
 
     public FrontEndSpec {
         // keeps the user's order: it is the order of the label and of the --set flags
@@ -31,6 +39,22 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
         String inside = settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(","));
         return new FrontEndSpec(kind.id() + "[" + inside + "]", kind, settings);
+    }
+
+    /** This variant's own JVM flags ({@value #JVM_FLAGS}), in order; empty when it has none. */
+    public List<String> jvmFlags() {
+        String flags = settings.getOrDefault(JVM_FLAGS, "").trim();
+        return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
+    }
+
+    /** The settings the proxy itself receives: all but {@value #JVM_FLAGS}. */
+    public Map<String, String> proxySettings() {
+        if (!settings.containsKey(JVM_FLAGS)) {
+            return settings;
+        }
+        Map<String, String> proxy = new LinkedHashMap<>(settings);
+        proxy.remove(JVM_FLAGS);
+        return Collections.unmodifiableMap(proxy);
     }
 
     /** This variant with more settings; later keys override earlier ones. */

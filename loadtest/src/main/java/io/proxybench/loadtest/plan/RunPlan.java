@@ -76,7 +76,17 @@ public record RunPlan(
         return (int) Math.min(Integer.MAX_VALUE, (long) maxStep() * Math.max(1, requestTimeout.toSeconds()));
     }
 
-    /** JVM flags of one front end: profile, then {@code --gc}, then the user's {@code --jvm-arg}s. */
+    /** JVM flags of one front end: those of its kind, then its own {@link FrontEndSpec#jvmFlags()}. */
+    public List<String> jvmArgsFor(FrontEndSpec spec) {
+        if (!spec.kind().isJvm()) {
+            return List.of();
+        }
+        List<String> args = new ArrayList<>(jvmArgsFor(spec.kind()));
+        args.addAll(spec.jvmFlags());
+        return List.copyOf(args);
+    }
+
+    /** JVM flags of a kind: profile, then {@code --gc}, then the user's {@code --jvm-arg}s. */
     public List<String> jvmArgsFor(FrontEndKind kind) {
         if (!kind.isJvm()) {
             return List.of();

@@ -137,6 +137,30 @@ class RunPlanReaderTest {
     }
 
     @Test
+    void aVariantsJvmFlagsComeAfterTheRunsAndAreNotAProxySetting() throws PlanException {
+        RunPlan plan = plan("--jvm-profile", "modern", "--jvm-arg=-XX:+UseNUMA", "--front-ends",
+                "netty,netty[jvm=-Xmn24m  -XX:+UseTransparentHugePages,workers.inbound=1],tomcat");
+        FrontEndSpec plain = plan.frontEnds().get(0);
+        FrontEndSpec small = plan.frontEnds().get(1);
+        assertThat(plan.jvmArgsFor(plain)).containsExactly("-Xms1g", "-Xmx1g", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA");
+        assertThat(plan.jvmArgsFor(small)).containsExactly("-Xms1g", "-Xmx1g", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA",
+                "-Xmn24m", "-XX:+UseTransparentHugePages");
+        assertThat(small.proxySettings()).containsExactly(entry("workers.inbound", "1"));
+        assertThat(plan.jvmArgsFor(plan.frontEnds().get(2))).doesNotContain("-Xmn24m");
+        // a sweep over JVM flags is one column per value
+        assertThat(plan("--sweep", "netty.jvm=-Xmn16m,-Xmn64m").frontEnds()).extracting(FrontEndSpec::label)
+                .containsExactly("netty[jvm=-Xmn16m]", "netty[jvm=-Xmn64m]");
+    }
+
+    @Test
+    void jvmFlagsOnlyForAJvmAndOnlyFlags() {
+        assertThatThrownBy(() -> plan("--front-ends", "nginx[jvm=-Xmn24m]"))
+                .hasMessage("front end 'nginx[jvm=-Xmn24m]': jvm= sets JVM flags, and nginx is not a JVM");
+        assertThatThrownBy(() -> plan("--front-ends", "netty[jvm=Xmn24m]"))
+                .hasMessageContaining("'Xmn24m' is not a JVM flag");
+    }
+
+    @Test
     void aSweepAloneRunsOnlyTheSweptKind() throws PlanException {
         RunPlan plan = plan("--sweep", "netty.workers.inbound=1,2,4");
         assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty[workers.inbound=1]",
