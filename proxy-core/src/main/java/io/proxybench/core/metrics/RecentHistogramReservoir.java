@@ -67,15 +67,19 @@ public final class RecentHistogramReservoir implements Reservoir {
 
     @Override
     public synchronized int size() {
-        return recent().size();
+        drainAndRoll();
+        return (int) Math.min(previous.getTotalCount() + current.getTotalCount(), Integer.MAX_VALUE);
     }
 
     @Override
     public synchronized Snapshot getSnapshot() {
-        return recent();
+        drainAndRoll();
+        Histogram union = previous.copy();
+        union.add(current);
+        return new HistogramSnapshot(union);
     }
 
-    private HistogramSnapshot recent() {
+    private void drainAndRoll() {
         for (Recorder stripe : stripes) {
             stripe.getIntervalHistogramInto(drained);
             current.add(drained);
@@ -88,8 +92,5 @@ public final class RecentHistogramReservoir implements Reservoir {
             current = emptied;
             currentStart = now;
         }
-        Histogram union = previous.copy();
-        union.add(current);
-        return new HistogramSnapshot(union);
     }
 }

@@ -46,6 +46,7 @@ class RecentHistogramReservoirTest {
         reservoir.update(3_000_000);
         now.addAndGet(WINDOW / 2);
         assertThat(reservoir.getSnapshot().size()).as("previous window and the current one").isEqualTo(3);
+        assertThat(reservoir.size()).as("the reservoir counts what its snapshot holds").isEqualTo(3);
 
         now.addAndGet(WINDOW / 2);
         Snapshot s = reservoir.getSnapshot();
