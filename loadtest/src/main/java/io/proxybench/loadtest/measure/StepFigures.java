@@ -72,7 +72,7 @@ public final class StepFigures {
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
                 perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct);
         JvmFigures jvm = (times.jvm() == null ? JvmFigures.NONE : times.jvm())
-                .withLevels(jvmCount(before, after), mean(inside, s -> s.jvm().heapUsedMb()));
+                .withLevels(jvmCount(before, after), heapUsedMb(inside, after));
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
@@ -84,6 +84,15 @@ public final class StepFigures {
                 result.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).map(f -> f.getFileName().toString())
                         .findFirst().orElse(null),
                 null, null, null);
+    }
+
+    /**
+     * The heap's mean over the step's samples; the reading at the step's end when none of them has
+     * one (a short step on a busy box, whose one-second reads of the admin port all timed out).
+     */
+    private static Double heapUsedMb(List<Sample> inside, BoundarySnapshot after) {
+        Double mean = mean(inside, s -> s.jvm().heapUsedMb());
+        return mean != null || after.jvm() == null ? mean : round(after.jvm().heapUsedMb());
     }
 
     /** Collections between the step's start and end, whichever way the rest was measured. */

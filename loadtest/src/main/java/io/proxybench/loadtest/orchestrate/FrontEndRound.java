@@ -253,7 +253,8 @@ final class FrontEndRound {
         long epochMs = System.currentTimeMillis();
         JvmAdminSampler.Totals figures = null;
         URI metrics = frontEnd.adminUri("/metrics");
-        if (metrics != null) {
+        // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
+        for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
             try {
                 figures = jvm.read(metrics);
             } catch (IOException e) {

@@ -61,6 +61,8 @@ class StepFiguresTest {
         assertThat(r.jvm().gcCount()).isEqualTo(7);
         // 40 ms of JIT compilation in 10 s
         assertThat(r.jvm().jitMsPerSec()).isEqualTo(4.0);
+        // the heap as the samples inside the step saw it, not the reading at its end
+        assertThat(r.jvm().heapUsedMb()).isEqualTo(200.0);
         // Little's law: 700 connections / 50 ms = 14000 req/s
         assertThat(r.ceiling().ceilingRps()).isEqualTo(14_000.0);
         assertThat(r.ceiling().pctOfCeiling()).isCloseTo(92.857, within(1e-9));
@@ -118,6 +120,13 @@ class StepFiguresTest {
         assertThat(r.connections()).isEqualTo(1000);
         assertThat(r.ceiling().ceilingRps()).isNull();
         assertThat(r.ceiling().pctOfCeiling()).isNull();
+    }
+
+    @Test
+    void withNoSampleOfTheHeapInsideTheStepItsLevelIsTheReadingAtTheStepsEnd() {
+        StepRecord r = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
+                100, 2, 0.05);
+        assertThat(r.jvm().heapUsedMb()).isCloseTo(2e8 / (1024 * 1024), within(0.01));
     }
 
     @Test
