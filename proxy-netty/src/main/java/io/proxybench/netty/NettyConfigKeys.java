@@ -28,6 +28,12 @@ public final class NettyConfigKeys {
                             + "per-loop: one socket per inbound loop (SO_REUSEPORT, native transports), a connection "
                             + "stays on the loop that accepted it");
 
+    public static final ConfigKey<Integer> SERVER_DEFER_ACCEPT =
+            ConfigKey.integer("server.deferAccept", 0, 0, 600,
+                    "seconds the kernel holds a new client connection until its first bytes arrive before the proxy "
+                            + "accepts it (TCP_DEFER_ACCEPT; epoll and io_uring): accept and first read in one wake-up, "
+                            + "and a silent client costs the proxy nothing; 0: accept on the handshake");
+
     public static final ConfigKey<Integer> WORKERS_INBOUND =
             ConfigKey.integer("workers.inbound", Runtime.getRuntime().availableProcessors(), 1, 1024,
                     "event-loop threads for client connections");
@@ -47,13 +53,15 @@ public final class NettyConfigKeys {
                     "buffer allocator: pooled = PooledByteBufAllocator (direct, thread caches), adaptive = Netty 4.2's default");
 
     public static final ConfigKey<String> LEAK_DETECTION =
-            ConfigKey.oneOf("netty.leakDetection", "netty", List.of("netty", "disabled", "simple", "advanced", "paranoid"),
-                    "buffer leak tracking: netty = Netty's own level (simple, or -Dio.netty.leakDetection.level); "
-                            + "any other value sets it for the whole JVM");
+            ConfigKey.oneOf("netty.leakDetection", LeakTrackingLevel.AUTO,
+                    List.of(LeakTrackingLevel.AUTO, LeakTrackingLevel.NETTY, "disabled", "simple", "advanced", "paranoid"),
+                    "buffer leak tracking: auto = the level -Dio.netty.leakDetection.level names, disabled without it; "
+                            + "netty = Netty's own (simple, or the property's); any other value sets it for the whole JVM");
 
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
-        return List.of(SERVER_TRANSPORT, SERVER_ACCEPTORS, WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
+        return List.of(SERVER_TRANSPORT, SERVER_ACCEPTORS, SERVER_DEFER_ACCEPT,
+                WORKERS_INBOUND, WORKERS_STAGE, WORKERS_OUTBOUND, EVENTLOOP_BLOCKED_THRESHOLD,
                 ALLOCATOR, LEAK_DETECTION);
     }
 

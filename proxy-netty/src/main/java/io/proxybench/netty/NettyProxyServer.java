@@ -87,7 +87,7 @@ public final class NettyProxyServer implements ProxyServer {
                 config.get(ProxyConfigKeys.FILTERS));
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
                 ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
-        setLeakDetection(config.get(NettyConfigKeys.LEAK_DETECTION));
+        LeakTrackingLevel.apply(config.get(NettyConfigKeys.LEAK_DETECTION));
         warmUp(allocator);
         WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
                 config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
@@ -116,7 +116,13 @@ public final class NettyProxyServer implements ProxyServer {
             ClientChannelInitializer clients = new ClientChannelInitializer(px);
             String bind = config.get(ProxyConfigKeys.SERVER_BIND);
             int port = config.get(ProxyConfigKeys.SERVER_PORT);
-            Supplier<ServerBootstrap> bootstraps = () -> new ServerBootstrap()
+            int deferAccept = config.get(NettyConfigKeys.SERVER_DEFER_ACCEPT);
+            ChannelOption<Integer> deferOption = transport.deferAcceptOption();
+            if (deferAccept > 0 && deferOption == null) {
+                log.warn("server.deferAccept={} ignored: the {} transport has no TCP_DEFER_ACCEPT", deferAccept,
+                        transport.configName());
+            }
+            Supplier<ServerBootstrap> bootstraps = () -> withDeferAccept(new ServerBootstrap()
                     .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
                     .option(ChannelOption.SO_REUSEADDR, true)
@@ -127,7 +133,7 @@ public final class NettyProxyServer implements ProxyServer {
                     .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                     .childOption(ChannelOption.ALLOCATOR, allocator)
                     .childOption(ChannelOption.RCVBUF_ALLOCATOR, SHARED_RECV_SIZING)
-                    .childHandler(clients);
+                    .childHandler(clients), deferOption, deferAccept);
             listeners = ClientListeners.bind(workers, config.get(NettyConfigKeys.SERVER_ACCEPTORS),
                     new InetSocketAddress(bind, port), bootstraps);
             detector = new BlockedEventLoopDetector(workers.ioLoops(),
@@ -155,15 +161,8 @@ public final class NettyProxyServer implements ProxyServer {
         }
     }
 
-    /**
-     * Leak tracking is a JVM-wide switch in Netty. At its default level it samples one buffer in 128
-     * and records a stack trace for it, and every message passing a pipeline is touched: a cost a
-     * benchmark may want to see with and without.
-     */
-    private static void setLeakDetection(String level) {
-        if (!"netty".equals(level)) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(level.toUpperCase(Locale.ROOT)));
-        }
+    private static ServerBootstrap withDeferAccept(ServerBootstrap b, ChannelOption<Integer> option, int seconds) {
+        return seconds > 0 && option != null ? b.option(option, seconds) : b;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.proxybench.common.testing;
 
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -41,6 +42,22 @@ public final class RequiredTool {
      */
     public static void assumePresent(String tool, boolean present, String hint) {
         assumePresent(tool, present, hint, System.getenv(ENV), RequiredTool::announceOnce);
+    }
+
+    /**
+     * The same check as a JUnit class condition: decided before the class's {@code @BeforeAll} would
+     * start what needs the tool, and a skipped class shows in the report with its reason.
+     *
+     * @param assumption one of the {@code assumePresent} calls
+     * @throws AssertionFailedError the tool is absent and {@value #ENV} requires it
+     */
+    public static ConditionEvaluationResult asCondition(Runnable assumption, String presentReason) {
+        try {
+            assumption.run();
+            return ConditionEvaluationResult.enabled(presentReason);
+        } catch (TestAbortedException skipped) {
+            return ConditionEvaluationResult.disabled(skipped.getMessage());
+        }
     }
 
     /** Whether {@value #ENV} names {@code tool} in this process's environment. */

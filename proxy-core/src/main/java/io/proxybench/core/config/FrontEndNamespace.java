@@ -12,7 +12,8 @@ import java.util.Optional;
  */
 public enum FrontEndNamespace {
 
-    NETTY("proxy-netty", "netty.*", "workers.*", "eventloop.*", "server.transport", "server.acceptors"),
+    NETTY("proxy-netty", "netty.*", "workers.*", "eventloop.*", "server.transport", "server.acceptors",
+            "server.deferAccept"),
     TOMCAT("proxy-tomcat", "tomcat.*");
 
     private final String frontEnd;

@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -16,7 +17,8 @@ import java.util.Map;
  * latency) and a proxy here, sends keep-alive GETs on a few connections from this process, and
  * divides the bytes the {@code proxy-inbound} threads allocated (HotSpot's per-thread counter)
  * by the requests. Client and origin threads are not counted. Run it with the test classpath:
- * {@code java -cp <test classpath> io.proxybench.netty.footprint.AllocationPerRequest 50000}.
+ * {@code java -cp <test classpath> io.proxybench.netty.footprint.AllocationPerRequest 50000}; proxy settings may follow the count
+ * ({@code server.transport=epoll}).
  */
 public final class AllocationPerRequest {
 
@@ -28,7 +30,7 @@ public final class AllocationPerRequest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (StubOrigin origin = StubOrigin.started(StubOriginOptions.builder().latency("0").payloadSize(1024)
                 .threads(1).drainTimeout(Duration.ZERO).build());
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port())))) {
+             NettyProxyServer proxy = TestProxies.start(settings(origin, args))) {
             Socket[] connections = new Socket[4];
             for (int i = 0; i < connections.length; i++) {
                 connections[i] = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
@@ -44,6 +46,12 @@ public final class AllocationPerRequest {
                 s.close();
             }
         }
+    }
+
+    private static Map<String, String> settings(StubOrigin origin, String[] args) {
+        Map<String, String> settings = new LinkedHashMap<>(Map.of("routes", TestProxies.routeTo(origin.port())));
+        settings.putAll(TestProxies.settingsFrom(args, 1));
+        return settings;
     }
 
     private static void send(Socket[] connections, int requests) throws Exception {

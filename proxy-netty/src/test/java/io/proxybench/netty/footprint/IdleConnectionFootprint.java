@@ -10,6 +10,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -20,7 +21,8 @@ import java.util.Map;
  * with the classes that grew most. With a fixed, pre-touched heap ({@code -Xms512m -Xmx512m
  * -XX:+AlwaysPreTouch}) the RSS difference is what the connections cost outside the Java heap.
  * Run it with the test classpath, e.g. {@code java -Xms512m -Xmx512m -XX:+AlwaysPreTouch -cp <test
- * classpath> io.proxybench.netty.footprint.IdleConnectionFootprint 4000}.
+ * classpath> io.proxybench.netty.footprint.IdleConnectionFootprint 4000}; proxy settings may follow the
+ * count ({@code server.transport=epoll}).
  */
 public final class IdleConnectionFootprint {
 
@@ -31,8 +33,7 @@ public final class IdleConnectionFootprint {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 4000;
         try (StubOrigin origin = StubOrigin.started(StubOriginOptions.builder().latency("0").payloadSize(1024)
                 .threads(1).drainTimeout(Duration.ZERO).build());
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                     "client.idleTimeout", "10m", "limits.maxConnections", String.valueOf(count + 100)))) {
+             NettyProxyServer proxy = TestProxies.start(settings(origin, count, args))) {
             // A first round of the same size, closed again, so that classes, compiled code, buffer pools,
             // the loops' arrays and the origin connection exist before the baseline.
             runClients(proxy.port(), count, () -> { });
@@ -52,6 +53,13 @@ public final class IdleConnectionFootprint {
                         + HeapFigures.topGrowth(histBefore, histAfter, count, 25));
             });
         }
+    }
+
+    private static Map<String, String> settings(StubOrigin origin, int count, String[] args) {
+        Map<String, String> settings = new LinkedHashMap<>(Map.of("routes", TestProxies.routeTo(origin.port()),
+                "client.idleTimeout", "10m", "limits.maxConnections", String.valueOf(count + 100)));
+        settings.putAll(TestProxies.settingsFrom(args, 1));
+        return settings;
     }
 
     /** Runs the client process, calls {@code whileHeld} once its connections are open, then lets it go. */

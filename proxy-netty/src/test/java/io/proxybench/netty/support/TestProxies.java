@@ -32,6 +32,24 @@ public final class TestProxies {
         return (NettyProxyServer) factory.start(new ConfigLoader(factory.schema()).layer(all, "test").load());
     }
 
+    /**
+     * {@code key=value} arguments from {@code args[from]} on, for the footprint programs' command
+     * lines ({@code server.transport=epoll}).
+     *
+     * @throws IllegalArgumentException naming an argument without {@code =}
+     */
+    public static Map<String, String> settingsFrom(String[] args, int from) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (int i = from; i < args.length; i++) {
+            int eq = args[i].indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("'" + args[i] + "' is not key=value, e.g. server.transport=epoll");
+            }
+            settings.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        return settings;
+    }
+
     public static StubOrigin origin() {
         return StubOrigin.started(StubOriginOptions.builder().latency("0").threads(1).drainTimeout(Duration.ZERO).build());
     }

@@ -1,6 +1,5 @@
 package io.proxybench.netty.transport;
 
-import io.netty.channel.uring.IoUring;
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -8,7 +7,6 @@ import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,9 +38,7 @@ class ClientListenersTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"epoll", "io_uring", "nio"})
     void everyConnectionIsServedWhicheverSocketTheKernelPicks(String transport) throws Exception {
-        if (transport.equals("io_uring") && !IoUring.isAvailable()) {
-            Assumptions.abort("io_uring not available here");
-        }
+        IoUringRequired.assumeAvailableFor(transport);
         try (StubOrigin origin = TestProxies.origin();
              NettyProxyServer proxy = perLoop(origin, transport, 0)) {
             assertThat(proxy.listeningSockets()).isEqualTo(transport.equals("nio") ? 1 : 3);

@@ -61,9 +61,7 @@ class WorkerLayoutCombinationsTest {
             "io_uring, 2, 2, 2",
     })
     void proxiesInEveryLayout(String transport, int inbound, int stage, int outbound) throws Exception {
-        if (transport.equals("io_uring") && !io.netty.channel.uring.IoUring.isAvailable()) {
-            org.junit.jupiter.api.Assumptions.abort("io_uring not available here");
-        }
+        IoUringRequired.assumeAvailableFor(transport);
         try (NettyProxyServer proxy = TestProxies.start(Map.of(
                 "routes", TestProxies.routeTo(origin.port()),
                 "server.transport", transport,

@@ -4,7 +4,6 @@ import io.proxybench.common.testing.RequiredTool;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Tests of the APR connector need libtcnative-1: they skip with the reason where it cannot load, and
@@ -31,11 +30,6 @@ public final class AprRequired implements ExecutionCondition {
 
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        try {
-            assumeAvailable();
-            return ConditionEvaluationResult.enabled("libtcnative-1 loads");
-        } catch (TestAbortedException skipped) {
-            return ConditionEvaluationResult.disabled(skipped.getMessage());
-        }
+        return RequiredTool.asCondition(AprRequired::assumeAvailable, "libtcnative-1 loads");
     }
 }
