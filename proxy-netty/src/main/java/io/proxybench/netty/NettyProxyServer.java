@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
@@ -140,7 +142,8 @@ public final class NettyProxyServer implements ProxyServer {
                     config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
-                    new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining));
+                    new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
+                            resolved(workers, deferOption == null ? 0 : deferAccept, listeners.count())));
             log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
                     workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
                     ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT), filters.size(),
@@ -159,6 +162,15 @@ public final class NettyProxyServer implements ProxyServer {
             workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
             throw e;
         }
+    }
+
+    /** What {@code auto} and the machine became: the transport, the threads, leak tracking's JVM-wide level. */
+    private static Map<String, String> resolved(WorkerLayout workers, int deferAccept, int listeningSockets) {
+        Map<String, String> out = new LinkedHashMap<>(workers.resolved());
+        out.put("server.deferAccept", Integer.toString(deferAccept));
+        out.put("listeningSockets", Integer.toString(listeningSockets));
+        out.put("netty.leakDetection", ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT));
+        return out;
     }
 
     private static ServerBootstrap withDeferAccept(ServerBootstrap b, ChannelOption<Integer> option, int seconds) {

@@ -41,6 +41,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -98,7 +99,8 @@ final class TomcatProxyServer implements ProxyServer {
         ServletMount.mount(tomcat.addContext(tomcat.getHost(), "", null), "proxy",
                 new ProxyServlet(config, chains, origins, metrics, inFlight));
         adminConnector = AdminService.install(tomcat, config,
-                new AdminEndpoints(new MetricsRenderer(metrics.registry()), () -> draining));
+                new AdminEndpoints(new MetricsRenderer(metrics.registry()), () -> draining,
+                        Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName())));
 
         TomcatGauges.register(metrics.registry(), (EndpointFigures) proxyConnector.getProtocolHandler(), origins);
     }

@@ -161,6 +161,10 @@ public record RunComparison(
                 if (!fb.jvmArgs().equals(fc.jvmArgs())) {
                     out.add(fb.label() + " JVM args: " + fb.jvmArgs() + " \u2192 " + fc.jvmArgs());
                 }
+                // the same settings can resolve differently elsewhere: auto to another transport, say
+                if (fb.resolved() != null && fc.resolved() != null && !fb.resolved().equals(fc.resolved())) {
+                    out.add(fb.label() + " resolved at start: " + fb.resolved() + " \u2192 " + fc.resolved());
+                }
             });
         }
         return out;

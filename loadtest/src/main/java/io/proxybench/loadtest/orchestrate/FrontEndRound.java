@@ -24,6 +24,7 @@ import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.OriginPoolReader;
 import io.proxybench.loadtest.sample.OriginStatsReader;
+import io.proxybench.loadtest.sample.ResolvedSettingsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.sample.StepWindow;
 import io.proxybench.loadtest.topology.Role;
@@ -100,7 +101,7 @@ final class FrontEndRound {
     private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
         return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs,
-                run.relative(run.raw(spec.directoryName())), null, null, null, null);
+                run.relative(run.raw(spec.directoryName())), null, null, null, null, null);
     }
 
     /**
@@ -150,6 +151,7 @@ final class FrontEndRound {
             }
             LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
                     frontEnd.process().pid(), origin.host(), origin.port(), origin.process().pid());
+            info = info.withResolved(resolved(spec, frontEnd));
             URI metrics = frontEnd.adminUri("/metrics");
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
@@ -190,6 +192,27 @@ final class FrontEndRound {
                 origin.process().stop(STOP_GRACE);
             }
         }
+    }
+
+    /** What the proxy resolved at start, logged and recorded; null without an admin port or an answer. */
+    private Map<String, String> resolved(FrontEndSpec spec, RunningServer frontEnd) {
+        URI uri = frontEnd.adminUri(ResolvedSettingsReader.PATH);
+        if (uri == null) {
+            return null;
+        }
+        try {
+            Map<String, String> resolved = new ResolvedSettingsReader().read(uri);
+            if (!resolved.isEmpty()) {
+                LOG.info("[{}] resolved at start: {}", spec.label(), resolved);
+            }
+            return resolved;
+        } catch (IOException e) {
+            LOG.warn("[{}] admin {} did not answer, run.json will not say what it resolved: {}", spec.label(),
+                    ResolvedSettingsReader.PATH, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 
     private void step(FrontEndSpec spec, int repeat, int connections, RunningServer frontEnd, RunningServer origin,

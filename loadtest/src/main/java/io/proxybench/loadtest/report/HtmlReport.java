@@ -84,12 +84,15 @@ public final class HtmlReport {
         h.append("</table>\n");
         if (!run.frontEnds().isEmpty()) {
             h.append("<h3>Front ends</h3>\n<table class=\"kv\">\n<tr><th>Label</th><th>Kind</th><th>Settings</th>"
-                    + "<th>JVM arguments</th></tr>\n");
+                    + "<th>JVM arguments</th><th>Resolved at start</th></tr>\n");
             for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
                 List<String> settings = fe.settings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
                 h.append("<tr><td>").append(Html.escape(fe.label())).append("</td><td>").append(Html.escape(fe.kind()))
                         .append("</td><td>").append(codeList(settings, ", ")).append("</td><td>")
-                        .append(codeList(fe.jvmArgs(), " ")).append("</td></tr>\n");
+                        .append(codeList(fe.jvmArgs(), " ")).append("</td><td>")
+                        .append(fe.resolved() == null ? "" : codeList(fe.resolved().entrySet().stream()
+                                .map(e -> e.getKey() + "=" + e.getValue()).toList(), ", "))
+                        .append("</td></tr>\n");
             }
             h.append("</table>\n");
         }

@@ -66,6 +66,10 @@ public final class MarkdownReport {
                 String settings = RunConditions.keyValues(fe.settings());
                 md.append(" settings: ").append(settings == null ? "defaults" : code(settings));
                 md.append("; JVM: ").append(fe.jvmArgs().isEmpty() ? "defaults" : code(String.join(" ", fe.jvmArgs())));
+                String resolved = fe.resolved() == null ? null : RunConditions.keyValues(fe.resolved());
+                if (resolved != null) {
+                    md.append("; resolved at start: ").append(code(resolved));
+                }
                 md.append(ReportNotes.readiness(fe));
                 md.append('\n');
             }

@@ -74,10 +74,13 @@ public record RunMetadata(
      * @param afterSteps the proxy's origin pool gauges and error counters read after its last step, once
      *                  the pool settled (metric name to value, plus {@code quietMs}); null when not read
      * @param readiness how it was brought to its first step; null before then and in older runs
+     * @param resolved  what the proxy resolved at start (its admin {@code /resolved}: the transport
+     *                  {@code auto} became, thread counts, leak tracking); null for nginx and HAProxy,
+     *                  before the proxy answered, and in older runs
      */
     public record FrontEndInfo(String label, String kind, Map<String, String> settings, List<String> jvmArgs,
             String rawDir, List<String> command, List<String> origin, Map<String, Long> afterSteps,
-            Readiness readiness) {
+            Readiness readiness, Map<String, String> resolved) {
 
         public FrontEndInfo {
             settings = settings == null ? Map.of() : settings;
@@ -85,15 +88,23 @@ public record RunMetadata(
         }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
+                    resolved);
         }
 
         public FrontEndInfo withAfterSteps(Map<String, Long> reading) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness,
+                    resolved);
         }
 
         public FrontEndInfo ready(Readiness readiness) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
+                    resolved);
+        }
+
+        public FrontEndInfo withResolved(Map<String, String> atStart) {
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
+                    atStart);
         }
     }
 

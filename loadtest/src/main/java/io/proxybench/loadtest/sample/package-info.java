@@ -2,8 +2,9 @@
  * The once-a-second look at the machine and the processes during a run (SamplingLoop): reads proc
  * and the JVM front ends' admin /metrics (JvmAdminSampler), writes each second as a Sample to
  * samples.csv, and keeps the samples for slicing into steps (StepWindow). Also the readings taken
- * at a step's edges and after a front end's last step: the origin's own counters (OriginStatsReader)
- * and the proxy's origin pool once the load is off (OriginPoolReader). Boxes other than the kit's
+ * at a step's edges, at a front end's start and after its last step: the origin's own counters (OriginStatsReader),
+ * the proxy's origin pool once the load is off (OriginPoolReader), and what a proxy resolved at
+ * start, such as its transport (ResolvedSettingsReader). Boxes other than the kit's
  * (the hosts topology) stream their own line a second (HostSamplers), written with their host.
  */
 package io.proxybench.loadtest.sample;

@@ -158,6 +158,26 @@ class CompareCommandTest {
     }
 
     @Test
+    void aTransportThatResolvedDifferentlyIsAConditionChangeAndAnUnrecordedOneIsNot() {
+        Path baseline = SampleRun.copyTo(tmp.resolve("baseline")).editRun(r -> resolveNetty(r, "epoll")).dir();
+
+        compare(baseline, candidate());
+        assertThat(out.toString()).doesNotContain("resolved at start");
+
+        compare(baseline, SampleRun.copyTo(tmp.resolve("uring")).editRun(r -> resolveNetty(r, "io_uring")));
+        assertThat(out.toString()).contains("conditions differ")
+                .contains("netty resolved at start: {server.transport=epoll} \u2192 {server.transport=io_uring}");
+    }
+
+    private static void resolveNetty(ObjectNode run, String transport) {
+        run.get("frontEnds").forEach(fe -> {
+            if (fe.get("label").asText().equals("netty")) {
+                ((ObjectNode) fe).putObject("resolved").put("server.transport", transport);
+            }
+        });
+    }
+
+    @Test
     void missingDirectoryIsBadInput() {
         assertThat(compare(baseline().toString(), tmp.resolve("nope").toString())).isEqualTo(2);
 

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.proxybench.loadtest.results.ResultsReader;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
@@ -99,6 +100,23 @@ class MarkdownReportTest {
                 .contains("- 1500 connections: netty/tomcat = 1.50\u00d7");
         // the table stays one line per row
         assertThat(MarkdownReport.table(results).lines()).hasSize(18);
+    }
+
+    @Test
+    void aFrontEndsLineSaysWhatItResolvedAtStartWhenTheRunRecordedIt() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp).editRun(r -> r.get("frontEnds").forEach(fe -> {
+            if (fe.get("label").asText().equals("netty")) {
+                ((ObjectNode) fe).putObject("resolved")
+                        .put("server.transport", "epoll").put("netty.leakDetection", "disabled");
+            }
+        }));
+
+        List<String> lines = MarkdownReport.render(ResultsReader.read(run.dir())).lines().toList();
+
+        assertThat(lines).filteredOn(l -> l.startsWith("- **netty**")).singleElement().asString()
+                .contains("; resolved at start: `server.transport=epoll, netty.leakDetection=disabled`");
+        assertThat(lines).filteredOn(l -> l.startsWith("- **tomcat**")).singleElement().asString()
+                .doesNotContain("resolved");
     }
 
     @Test

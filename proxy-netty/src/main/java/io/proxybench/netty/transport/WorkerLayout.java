@@ -9,7 +9,9 @@ import io.netty.util.concurrent.Future;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -112,6 +114,16 @@ public final class WorkerLayout {
         for (TrackedThreadFactory t : threads) {
             t.join(1000);
         }
+    }
+
+    /** The transport and thread counts as started, under the keys that asked for them. */
+    public Map<String, String> resolved() {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put("server.transport", transport.configName());
+        out.put("workers.inbound", Integer.toString(count(inbound)));
+        out.put("workers.stage", Integer.toString(stage == null ? 0 : count(stage)));
+        out.put("workers.outbound", Integer.toString(outbound == null ? 0 : count(outbound)));
+        return out;
     }
 
     @Override
