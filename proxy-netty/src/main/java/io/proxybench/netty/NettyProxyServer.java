@@ -90,6 +90,7 @@ public final class NettyProxyServer implements ProxyServer {
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
                 ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
         LeakTrackingLevel.apply(config.get(NettyConfigKeys.LEAK_DETECTION));
+        String leakLevel = ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT);
         warmUp(allocator);
         WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
                 config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
@@ -118,12 +119,13 @@ public final class NettyProxyServer implements ProxyServer {
             ClientChannelInitializer clients = new ClientChannelInitializer(px);
             String bind = config.get(ProxyConfigKeys.SERVER_BIND);
             int port = config.get(ProxyConfigKeys.SERVER_PORT);
-            int deferAccept = config.get(NettyConfigKeys.SERVER_DEFER_ACCEPT);
+            int deferAsked = config.get(NettyConfigKeys.SERVER_DEFER_ACCEPT);
             ChannelOption<Integer> deferOption = transport.deferAcceptOption();
-            if (deferAccept > 0 && deferOption == null) {
-                log.warn("server.deferAccept={} ignored: the {} transport has no TCP_DEFER_ACCEPT", deferAccept,
+            if (deferAsked > 0 && deferOption == null) {
+                log.warn("server.deferAccept={} ignored: the {} transport has no TCP_DEFER_ACCEPT", deferAsked,
                         transport.configName());
             }
+            int deferAccept = deferOption == null ? 0 : deferAsked;
             Supplier<ServerBootstrap> bootstraps = () -> withDeferAccept(new ServerBootstrap()
                     .channel(transport.serverChannel())
                     .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
@@ -143,11 +145,10 @@ public final class NettyProxyServer implements ProxyServer {
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
-                            resolved(workers, deferOption == null ? 0 : deferAccept, listeners.count())));
+                            resolved(workers, deferAccept, listeners.count(), leakLevel)));
             log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
                     workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
-                    ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT), filters.size(),
-                    settings.maxPerHost());
+                    leakLevel, filters.size(), settings.maxPerHost());
             return new NettyProxyServer(px, workers, pool, clients, listeners, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {
@@ -165,16 +166,18 @@ public final class NettyProxyServer implements ProxyServer {
     }
 
     /** What {@code auto} and the machine became: the transport, the threads, leak tracking's JVM-wide level. */
-    private static Map<String, String> resolved(WorkerLayout workers, int deferAccept, int listeningSockets) {
+    private static Map<String, String> resolved(WorkerLayout workers, int deferAccept, int listeningSockets,
+                                                String leakLevel) {
         Map<String, String> out = new LinkedHashMap<>(workers.resolved());
         out.put("server.deferAccept", Integer.toString(deferAccept));
         out.put("listeningSockets", Integer.toString(listeningSockets));
-        out.put("netty.leakDetection", ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT));
+        out.put("netty.leakDetection", leakLevel);
         return out;
     }
 
+    /** @param seconds 0 where the transport has no such option, so {@code option} is set whenever it is used */
     private static ServerBootstrap withDeferAccept(ServerBootstrap b, ChannelOption<Integer> option, int seconds) {
-        return seconds > 0 && option != null ? b.option(option, seconds) : b;
+        return seconds > 0 ? b.option(option, seconds) : b;
     }
 
     /**

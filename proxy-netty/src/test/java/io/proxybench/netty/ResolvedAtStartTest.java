@@ -13,6 +13,7 @@ import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -46,7 +47,7 @@ class ResolvedAtStartTest {
                     .containsEntry("server.deferAccept", "5").containsEntry("listeningSockets", "1");
             // the tests' JVM names paranoid, and auto keeps the level the JVM names
             assertThat(resolved).containsEntry("netty.leakDetection",
-                    System.getProperty("io.netty.leakDetection.level", "disabled").toLowerCase(java.util.Locale.ROOT));
+                    System.getProperty(LeakTrackingLevel.PROPERTY, "disabled").toLowerCase(Locale.ROOT));
         }
     }
 

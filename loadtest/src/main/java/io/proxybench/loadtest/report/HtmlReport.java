@@ -86,12 +86,10 @@ public final class HtmlReport {
             h.append("<h3>Front ends</h3>\n<table class=\"kv\">\n<tr><th>Label</th><th>Kind</th><th>Settings</th>"
                     + "<th>JVM arguments</th><th>Resolved at start</th></tr>\n");
             for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
-                List<String> settings = fe.settings().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
                 h.append("<tr><td>").append(Html.escape(fe.label())).append("</td><td>").append(Html.escape(fe.kind()))
-                        .append("</td><td>").append(codeList(settings, ", ")).append("</td><td>")
+                        .append("</td><td>").append(keyValueList(fe.settings())).append("</td><td>")
                         .append(codeList(fe.jvmArgs(), " ")).append("</td><td>")
-                        .append(fe.resolved() == null ? "" : codeList(fe.resolved().entrySet().stream()
-                                .map(e -> e.getKey() + "=" + e.getValue()).toList(), ", "))
+                        .append(fe.resolved() == null ? "" : keyValueList(fe.resolved()))
                         .append("</td></tr>\n");
             }
             h.append("</table>\n");
@@ -104,6 +102,10 @@ public final class HtmlReport {
     }
 
     /** Each item unbreakable, so a JVM flag never wraps at its hyphen; breaks fall between items. */
+    private static String keyValueList(Map<String, String> map) {
+        return codeList(map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList(), ", ");
+    }
+
     private static String codeList(List<String> items, String separator) {
         if (items.isEmpty()) {
             return "defaults";
