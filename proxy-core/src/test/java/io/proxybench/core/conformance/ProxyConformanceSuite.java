@@ -31,9 +31,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -108,7 +105,7 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
         origin = StubOrigin.started(originOptions());
         recorder = RecordingOrigin.start();
         wire = WireOrigin.start();
-        int deadPort = unusedPort();
+        int deadPort = RefusedPort.pick();
         proxy = launch(Map.of(ROUTES, String.join(";",
                 "/=127.0.0.1:" + origin.port(),
                 RECORDED + "=127.0.0.1:" + recorder.port(),
@@ -213,12 +210,6 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
     }
 
     /** A loopback port nothing listens on (bound, then released). */
-    private static int unusedPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
-    }
-
     private static void closeQuietly(AutoCloseable c) {
         if (c == null) {
             return;

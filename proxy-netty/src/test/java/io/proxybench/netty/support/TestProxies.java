@@ -1,14 +1,13 @@
 package io.proxybench.netty.support;
 
 import io.proxybench.core.config.ConfigLoader;
+import io.proxybench.core.conformance.RefusedPort;
 import io.proxybench.netty.NettyProxyFactory;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,8 +59,6 @@ public final class TestProxies {
 
     /** A loopback port nobody listens on. */
     public static int deadPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        return RefusedPort.pick();
     }
 }
