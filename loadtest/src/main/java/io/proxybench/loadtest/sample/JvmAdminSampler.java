@@ -1,16 +1,10 @@
 package io.proxybench.loadtest.sample;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.loadtest.results.JvmFigures;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Iterator;
-import java.util.Map;
 
 /**
  * A JVM front end's own figures from its admin {@code /metrics} (Dropwizard JSON): the sum of every
@@ -46,55 +40,42 @@ public final class JvmAdminSampler {
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Dropwizard's GC set registers gauges; a counter of the same name is accepted too. */
+    private static final String[] SECTIONS = {"gauges", "counters"};
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    private final Duration timeout;
+    private final AdminGet admin;
 
     public JvmAdminSampler(Duration timeout) {
-        this.timeout = timeout;
+        this.admin = new AdminGet(timeout);
     }
 
     public Totals read(URI metrics) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(metrics).timeout(timeout).GET().build();
-        try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IOException(metrics + " answered " + response.statusCode());
-            }
-            return parse(response.body());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        }
+        return parse(admin.bodyKeepingInterrupt(metrics));
     }
 
     public static Totals parse(String json) throws IOException {
-        JsonNode root = JSON.readTree(json);
-        double gcTime = 0;
-        long gcCount = 0;
-        Double heapUsed = null;
-        Double jitTime = null;
-        // Dropwizard's GC set registers gauges; a counter of the same name is accepted too
-        for (String section : new String[] {"gauges", "counters"}) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.path(section).fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String name = e.getKey();
-                JsonNode value = e.getValue().has("value") ? e.getValue().get("value") : e.getValue().get("count");
-                if (value == null || !value.isNumber()) {
-                    continue;
-                }
-                if (name.startsWith("jvm.gc.") && name.endsWith(".time")) {
-                    gcTime += value.asDouble();
-                } else if (name.startsWith("jvm.gc.") && name.endsWith(".count")) {
-                    gcCount += value.asLong();
-                } else if (name.equals("jvm.memory.heap.used")) {
-                    heapUsed = value.asDouble();
-                } else if (name.equals("jvm.compilation.time")) {
-                    jitTime = value.asDouble();
-                }
+        Sums sums = new Sums();
+        MetricsDocument.forEachFigure(json, SECTIONS, sums::add);
+        return new Totals(sums.gcTimeMs, sums.gcCount, sums.heapUsedBytes, sums.jitTimeMs);
+    }
+
+    /** Every collector's time and count summed; the heap and the JIT as published. */
+    private static final class Sums {
+        private double gcTimeMs;
+        private long gcCount;
+        private Double heapUsedBytes;
+        private Double jitTimeMs;
+
+        void add(String name, JsonNode value) {
+            if (name.startsWith("jvm.gc.") && name.endsWith(".time")) {
+                gcTimeMs += value.asDouble();
+            } else if (name.startsWith("jvm.gc.") && name.endsWith(".count")) {
+                gcCount += value.asLong();
+            } else if (name.equals("jvm.memory.heap.used")) {
+                heapUsedBytes = value.asDouble();
+            } else if (name.equals("jvm.compilation.time")) {
+                jitTimeMs = value.asDouble();
             }
         }
-        return new Totals(gcTime, gcCount, heapUsed, jitTime);
     }
 }

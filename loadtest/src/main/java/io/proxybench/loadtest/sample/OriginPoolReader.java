@@ -1,14 +1,8 @@
 package io.proxybench.loadtest.sample;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,14 +20,12 @@ public final class OriginPoolReader {
     /** Milliseconds from the end of the load until the pool had no active connection, or the wait's limit. */
     public static final String QUIET_MS = "quietMs";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration POLL = Duration.ofMillis(250);
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    private final Duration timeout;
+    private final AdminGet admin;
 
     public OriginPoolReader(Duration timeout) {
-        this.timeout = timeout;
+        this.admin = new AdminGet(timeout);
     }
 
     /**
@@ -44,7 +36,7 @@ public final class OriginPoolReader {
         long start = System.nanoTime();
         long deadline = start + limit.toNanos();
         while (true) {
-            Map<String, Long> reading = parse(fetch(metrics));
+            Map<String, Long> reading = parse(admin.body(metrics));
             long now = System.nanoTime();
             Long active = reading.get(ACTIVE);
             if (active == null || active == 0 || now >= deadline) {
@@ -55,32 +47,14 @@ public final class OriginPoolReader {
         }
     }
 
-    private String fetch(URI metrics) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(metrics).timeout(timeout).GET().build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IOException(metrics + " answered " + response.statusCode());
-        }
-        return response.body();
-    }
-
     /** The pool and error figures of a Dropwizard JSON document, by metric name, in a stable order. */
     public static Map<String, Long> parse(String json) throws IOException {
-        JsonNode root = JSON.readTree(json);
         Map<String, Long> out = new LinkedHashMap<>();
-        for (String section : new String[] {"gauges", "counters", "meters", "timers"}) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = root.path(section).fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                String name = e.getKey();
-                if (!wanted(name)) {
-                    continue;
-                }
-                JsonNode value = e.getValue().has("value") ? e.getValue().get("value") : e.getValue().get("count");
-                if (value != null && value.isNumber()) {
-                    out.put(name, value.asLong());
-                }
+        MetricsDocument.forEachFigure(json, MetricsDocument.ALL_SECTIONS, (name, value) -> {
+            if (wanted(name)) {
+                out.put(name, value.asLong());
             }
-        }
+        });
         return out;
     }
 

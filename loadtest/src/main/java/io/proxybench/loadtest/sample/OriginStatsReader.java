@@ -5,9 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.loadtest.results.StepRecord.OriginFaults;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 
 /**
@@ -23,35 +20,20 @@ public final class OriginStatsReader {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    private final Duration timeout;
+    private final AdminGet admin;
 
     public OriginStatsReader(Duration timeout) {
-        this.timeout = timeout;
+        this.admin = new AdminGet(timeout);
     }
 
     /** @param stats the origin's {@link #PATH} as the kit reaches it */
     public OriginFaults read(URI stats) throws IOException {
-        return parse(fetch(stats));
+        return parse(admin.bodyKeepingInterrupt(stats));
     }
 
     /** Milliseconds the origin's JIT compiled since it started. */
     public double compilationTimeMs(URI stats) throws IOException {
-        return compilationTimeMs(fetch(stats));
-    }
-
-    private String fetch(URI stats) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(stats).timeout(timeout).GET().build();
-        try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new IOException(stats + " answered " + response.statusCode());
-            }
-            return response.body();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted");
-        }
+        return compilationTimeMs(admin.bodyKeepingInterrupt(stats));
     }
 
     /** An origin built before it published the figure, or a JVM that does not track it, has none. */

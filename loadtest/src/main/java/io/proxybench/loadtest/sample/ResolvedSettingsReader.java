@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,22 +21,15 @@ public final class ResolvedSettingsReader {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<LinkedHashMap<String, String>> MAP = new TypeReference<>() { };
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private final AdminGet admin = new AdminGet(Duration.ofSeconds(2));
 
     /**
      * @return name to value in the proxy's order; empty from a proxy without the route (404)
      * @throws IOException the admin port did not answer, or answered something else
      */
     public Map<String, String> read(URI resolved) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(resolved).timeout(Duration.ofSeconds(2)).GET().build();
-        HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() == 404) {
-            return Map.of();
-        }
-        if (response.statusCode() != 200) {
-            throw new IOException(resolved + " answered " + response.statusCode());
-        }
-        return parse(response.body());
+        String body = admin.bodyOrNull(resolved);
+        return body == null ? Map.of() : parse(body);
     }
 
     static Map<String, String> parse(String json) throws IOException {

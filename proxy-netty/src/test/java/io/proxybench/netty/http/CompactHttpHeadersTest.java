@@ -1,8 +1,13 @@
 package io.proxybench.netty.http;
 
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import org.junit.jupiter.api.Test;
 
@@ -163,5 +168,45 @@ class CompactHttpHeadersTest {
         copy.clear();
         assertThat(copy.isEmpty()).isTrue();
         assertThat(h.size()).isEqualTo(2);
+    }
+
+    /**
+     * The encoders decide "chunked or not" with containsValue on every head they write: the list reading
+     * must be Netty's to the character, for the values a decoder hands over (Strings of bytes 0..255).
+     */
+    @Test
+    void readsHeaderListsExactlyAsNettyDoes() {
+        String[] elements = {"chunked", "CHUNKED", "ChUnKeD", " chunked", "chunked\t", "chunk",
+                "chunkedx", "", " ", "gzip", "\u00a0chunked", "chunked\u00ff", "close", "Keep-Alive", "\u00e0"};
+        CharSequence[] tokens = {HttpHeaderValues.CHUNKED, "chunked", "CHUNKED", "close", HttpHeaderValues.KEEP_ALIVE,
+                "", "\u00c0", "gzip, chunked"};
+        Random random = new Random(7);
+        for (int round = 0; round < 3_000; round++) {
+            HttpHeaders compact = CompactHeadersFactory.HEADERS.newHeaders();
+            HttpHeaders netty = DefaultHttpHeadersFactory.headersFactory().newHeaders();
+            for (int v = random.nextInt(3); v >= 0; v--) {
+                StringBuilder value = new StringBuilder(elements[random.nextInt(elements.length)]);
+                for (int more = random.nextInt(4); more > 0; more--) {
+                    value.append(random.nextBoolean() ? "," : ", ").append(elements[random.nextInt(elements.length)]);
+                }
+                if (random.nextInt(8) == 0) {
+                    value.append(',');
+                }
+                // as a decoder hands it over: whitespace inside, none at the ends (both headers refuse that)
+                String decoded = value.toString().replaceAll("^[ \\t]+|[ \\t]+$", "");
+                compact.add(HttpHeaderNames.TRANSFER_ENCODING, decoded);
+                netty.add(HttpHeaderNames.TRANSFER_ENCODING, decoded);
+            }
+            for (CharSequence token : tokens) {
+                for (boolean ignoreCase : new boolean[] {true, false}) {
+                    assertThat(compact.containsValue("transfer-encoding", token, ignoreCase))
+                            .as("%s in %s, ignoreCase %s", token, netty.getAll("Transfer-Encoding"), ignoreCase)
+                            .isEqualTo(netty.containsValue("transfer-encoding", token, ignoreCase));
+                }
+            }
+            assertThat(HttpUtil.isTransferEncodingChunked(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
+                    "/", compact))).isEqualTo(HttpUtil.isTransferEncodingChunked(new DefaultHttpRequest(
+                    HttpVersion.HTTP_1_1, HttpMethod.POST, "/", netty)));
+        }
     }
 }
