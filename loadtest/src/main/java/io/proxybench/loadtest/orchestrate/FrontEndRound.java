@@ -152,7 +152,7 @@ final class FrontEndRound {
             LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
                     frontEnd.process().pid(), origin.host(), origin.port(), origin.process().pid());
             info = info.withResolved(resolved(spec, frontEnd));
-            URI metrics = frontEnd.adminUri("/metrics");
+            URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
             profiler.frontEnd(spec, frontEnd, raw);
@@ -275,13 +275,13 @@ final class FrontEndRound {
         long nanos = System.nanoTime();
         long epochMs = System.currentTimeMillis();
         JvmAdminSampler.Totals figures = null;
-        URI metrics = frontEnd.adminUri("/metrics");
+        URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
         // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
         for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
             try {
                 figures = jvm.read(metrics);
             } catch (IOException e) {
-                LOG.debug("admin /metrics did not answer: {}", e.getMessage());
+                LOG.debug("admin {} did not answer: {}", JvmAdminSampler.PATH, e.getMessage());
             }
         }
         return new BoundarySnapshot(epochMs, nanos, processes.read(frontEnd.process().handle()),

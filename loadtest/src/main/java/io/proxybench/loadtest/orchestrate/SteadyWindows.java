@@ -95,7 +95,7 @@ final class SteadyWindows {
             RunningServer origin, Path csvFile, IntFunction<StepRequest> load, double forSec)
             throws GeneratorException, IOException {
         boolean fixed = !Double.isNaN(forSec);
-        URI metrics = frontEnd.adminUri("/metrics");
+        URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
             csv.write(CSV_HEADER);
@@ -141,7 +141,7 @@ final class SteadyWindows {
         try {
             return jvm.read(metrics).jitTimeMs();
         } catch (IOException e) {
-            LOG.debug("admin /metrics did not answer: {}", e.getMessage());
+            LOG.debug("admin {} did not answer: {}", JvmAdminSampler.PATH, e.getMessage());
             return null;
         }
     }

@@ -192,7 +192,7 @@ public final class SamplingLoop implements AutoCloseable {
         lastGenerator = generatorUsage;
 
         URI metrics = w == null ? null : w.adminMetrics();
-        JvmAdminSampler.Totals jvmTotals = metrics == null ? null : quietly("admin /metrics", () -> jvm.read(metrics));
+        JvmAdminSampler.Totals jvmTotals = metrics == null ? null : quietly("admin " + JvmAdminSampler.PATH, () -> jvm.read(metrics));
         JvmFigures jvmFigures = jvmTotals == null ? null
                 : lastJvm != null && metrics.equals(lastJvmSource) ? jvmTotals.since(lastJvm, seconds)
                 : jvmTotals.heapOnly();

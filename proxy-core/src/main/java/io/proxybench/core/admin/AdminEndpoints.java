@@ -10,7 +10,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The admin routes both front ends serve on their admin port: {@code /health},
- * {@code /metrics} (JSON), {@code /metrics/prometheus} and {@code /resolved} (JSON: what the server
+ * {@code /metrics} (JSON), {@code /metrics/jvm} (the JVM's GC, heap and JIT figures alone, cheap
+ * enough to read every second under load), {@code /metrics/prometheus} and {@code /resolved} (JSON: what the server
  * decided at start from its settings and the machine, such as the transport {@code auto} became,
  * so that a run records what actually ran and not only what was asked for).
  */
@@ -18,6 +19,7 @@ public final class AdminEndpoints {
 
     public static final String HEALTH = "/health";
     public static final String METRICS = "/metrics";
+    public static final String JVM_METRICS = "/metrics/jvm";
     public static final String PROMETHEUS = "/metrics/prometheus";
     public static final String RESOLVED = "/resolved";
 
@@ -53,9 +55,10 @@ public final class AdminEndpoints {
         return switch (path) {
             case HEALTH -> draining.getAsBoolean() ? AdminResponse.text(503, "draining") : AdminResponse.text(200, "ok");
             case METRICS -> new AdminResponse(200, "application/json", renderer.json());
+            case JVM_METRICS -> new AdminResponse(200, "application/json", renderer.jvmJson());
             case PROMETHEUS -> new AdminResponse(200, MetricsRenderer.prometheusContentType(), renderer.prometheusText());
             case RESOLVED -> new AdminResponse(200, "application/json", resolvedJson.clone());
-            default -> AdminResponse.text(404, "not found: try " + HEALTH + ", " + METRICS + ", " + PROMETHEUS + ", "
+            default -> AdminResponse.text(404, "not found: try " + HEALTH + ", " + METRICS + ", " + JVM_METRICS + ", " + PROMETHEUS + ", "
                     + RESOLVED);
         };
     }

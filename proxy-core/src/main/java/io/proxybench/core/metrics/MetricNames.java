@@ -38,6 +38,8 @@ public final class MetricNames {
 
     public static final String JVM_GC = "jvm.gc";
     public static final String JVM_MEMORY = "jvm.memory";
+    /** Gauge: bytes of heap in use now. */
+    public static final String JVM_HEAP_USED = "jvm.memory.heap.used";
     public static final String JVM_THREADS = "jvm.threads";
     public static final String JVM_BUFFERS = "jvm.buffers";
     /** Gauge: milliseconds the JIT compilers have spent since the JVM started (absent when the JVM does not count it). */

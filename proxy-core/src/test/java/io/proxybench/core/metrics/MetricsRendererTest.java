@@ -1,5 +1,6 @@
 package io.proxybench.core.metrics;
 
+import com.codahale.metrics.Gauge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.core.admin.AdminEndpoints;
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +40,26 @@ class MetricsRendererTest {
     }
 
     @Test
+    void jvmJsonHoldsTheSampledFiguresAndEvaluatesNoOtherGauge() throws Exception {
+        AtomicInteger otherGaugeReads = new AtomicInteger();
+        metrics.registry().register("jvm.threads.expensive", (Gauge<Integer>) otherGaugeReads::incrementAndGet);
+        metrics.requests().update(52, TimeUnit.MILLISECONDS);
+        JsonNode root = new ObjectMapper().readTree(renderer.jvmJson());
+        JsonNode gauges = root.path("gauges");
+        assertThat(gauges.path(MetricNames.JVM_HEAP_USED).path("value").asLong()).isPositive();
+        assertThat(gauges.path(MetricNames.JVM_COMPILATION_TIME).path("value").isIntegralNumber()).isTrue();
+        assertThat(gauges.fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"))
+                .anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".count"))
+                .allMatch(n -> n.startsWith("jvm.gc.") || n.equals(MetricNames.JVM_HEAP_USED)
+                        || n.equals(MetricNames.JVM_COMPILATION_TIME));
+        assertThat(root.path("timers").size()).as("timers").isZero();
+        assertThat(root.path("counters").size()).as("counters").isZero();
+        assertThat(otherGaugeReads).as("gauges outside the route are not read").hasValue(0);
+        renderer.json();
+        assertThat(otherGaugeReads).as("the full document reads them").hasValue(1);
+    }
+
+    @Test
     void prometheusTextExposesTheSameMetrics() {
         metrics.requests().update(10, TimeUnit.MILLISECONDS);
         String text = new String(renderer.prometheusText(), StandardCharsets.UTF_8);
@@ -55,6 +77,7 @@ class MetricsRendererTest {
         assertThat(health.status()).isEqualTo(503);
         assertThat(new String(health.body(), StandardCharsets.UTF_8)).isEqualTo("draining\n");
         assertThat(admin.handle("GET", "/metrics?pretty").contentType()).isEqualTo("application/json");
+        assertThat(admin.handle("GET", "/metrics/jvm").contentType()).isEqualTo("application/json");
         assertThat(admin.handle("GET", "/metrics/prometheus").contentType()).startsWith("text/plain; version=0.0.4");
         assertThat(admin.handle("GET", "/nope").status()).isEqualTo(404);
         assertThat(admin.handle("POST", "/health").status()).isEqualTo(405);

@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.MetricsView;
@@ -16,7 +18,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The admin port: health, the shared metric names as JSON and as Prometheus text. */
+/** The admin port: health, the shared metric names as JSON and as Prometheus text, the JVM figures alone. */
 public interface AdminCases extends ConformanceContext {
 
     @Test
@@ -41,6 +43,19 @@ public interface AdminCases extends ConformanceContext {
         }
         assertThat(m.names("gauges")).as("gauges").anyMatch(n -> n.startsWith(MetricNames.JVM_GC + "."))
                 .contains("jvm.memory.heap.used");
+    }
+
+    @Test
+    @DisplayName("admin /metrics/jvm -> JSON with the jvm.gc gauges, heap used and JIT time only")
+    default void jvmMetricsHoldOnlyTheSampledFigures() throws Exception {
+        RawResponse r = proxy().admin("/metrics/jvm");
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.header("Content-Type")).startsWith("application/json");
+        JsonNode gauges = new ObjectMapper().readTree(r.bodyText()).path("gauges");
+        assertThat(gauges.fieldNames()).toIterable().as("gauges")
+                .anyMatch(n -> n.startsWith(MetricNames.JVM_GC + ".") && n.endsWith(".time"))
+                .contains(MetricNames.JVM_HEAP_USED)
+                .noneMatch(n -> n.startsWith(MetricNames.JVM_THREADS) || n.startsWith(MetricNames.FRONT_END_PREFIX));
     }
 
     @Test
