@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -151,7 +152,11 @@ public class RunOptions {
 
     @Option(names = "--lead-in", paramLabel = "TIME", description = {
         "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load until the"
-            + " JIT is quiet and req/s stable again, at most 30 s (a step reaching that cap is flagged not-steady);"
-            + " a time (5s) for a fixed lead-in; none to measure at once. Default none with --warmup 0."})
+            + " JIT is quiet and req/s stable again, at most --lead-in-cap (a step reaching that cap is flagged"
+            + " not-steady); a time (5s) for a fixed lead-in; none to measure at once. Default none with --warmup 0."})
     String leadIn;
+    @Option(names = "--lead-in-cap", paramLabel = "TIME", defaultValue = LeadInPolicy.DEFAULT_CAP, description = {
+        "Longest automatic lead-in of one step (default: ${DEFAULT-VALUE}). A front end whose JIT keeps compiling"
+            + " at a new load for longer gets its steps flagged not-steady; a longer cap waits that out."})
+    String leadInCap;
 }

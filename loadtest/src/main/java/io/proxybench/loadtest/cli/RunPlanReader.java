@@ -157,7 +157,7 @@ public final class RunPlanReader {
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
-                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, warmup)), notes,
+                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup)), notes,
                 generatorLine);
     }
 

@@ -20,6 +20,7 @@ final class RunSettings {
         s.put("warmup", plan.warmup().describe());
         s.put("warmupCap", plan.warmup().capSec() + "s");
         s.put("leadIn", plan.leadIn().describe());
+        s.put("leadInCap", plan.leadIn().capSec() + "s");
         s.put("mode", plan.mode().id());
         s.put("model", plan.model().id());
         s.put("generator", plan.generator());

@@ -17,20 +17,23 @@ public record LeadInPolicy(boolean auto, int fixedSec, int capSec) {
 
     public static final String AUTO = "auto";
     public static final String NONE_WORD = "none";
+    public static final String DEFAULT_CAP = "30s";
     public static final int DEFAULT_CAP_SEC = 30;
     public static final LeadInPolicy NONE = new LeadInPolicy(false, 0, DEFAULT_CAP_SEC);
 
     /**
      * {@code --lead-in}: {@code auto}, {@code none} (or {@code 0}), or a fixed time ({@code 5s}); left out
-     * it is {@code auto}, or none when the warm-up is none, so a quick run stays quick.
+     * it is {@code auto}, or none when the warm-up is none, so a quick run stays quick. {@code cap} is
+     * {@code --lead-in-cap} (null: the default), read whatever the lead-in so that a bad value is refused either way.
      */
-    public static LeadInPolicy parse(String value, WarmupPolicy warmup) throws PlanException {
+    public static LeadInPolicy parse(String value, String cap, WarmupPolicy warmup) throws PlanException {
+        int capSec = DurationParser.wholeSeconds(cap == null ? DEFAULT_CAP : cap, "--lead-in-cap", 1);
         if (value == null) {
-            return warmup.none() ? NONE : new LeadInPolicy(true, 0, DEFAULT_CAP_SEC);
+            return warmup.none() ? NONE : new LeadInPolicy(true, 0, capSec);
         }
         String v = value.trim().toLowerCase(Locale.ROOT);
         if (v.equals(AUTO)) {
-            return new LeadInPolicy(true, 0, DEFAULT_CAP_SEC);
+            return new LeadInPolicy(true, 0, capSec);
         }
         if (v.equals(NONE_WORD)) {
             return NONE;
@@ -41,7 +44,7 @@ public record LeadInPolicy(boolean auto, int fixedSec, int capSec) {
         } catch (PlanException e) {
             throw new PlanException(e.getMessage() + " (or auto, none)");
         }
-        return fixed == 0 ? NONE : new LeadInPolicy(false, fixed, DEFAULT_CAP_SEC);
+        return fixed == 0 ? NONE : new LeadInPolicy(false, fixed, capSec);
     }
 
     public boolean none() {

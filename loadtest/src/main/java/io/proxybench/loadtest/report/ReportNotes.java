@@ -89,9 +89,9 @@ final class ReportNotes {
         m.put(StepRecord.FLAG_TIMEOUTS, "requests unanswered within the generator's timeout");
         m.put(StepRecord.FLAG_HTTP_ERRORS, "answers with status 400 or more");
         m.put(StepRecord.FLAG_NOT_STEADY, "the front end's warm-up (--warmup-cap), or the step's own lead-in "
-                + "(--lead-in, 30 s), reached its cap before its JIT and the origin's were quiet and its req/s stable: "
-                + "the step may measure a front end still warming up (run.json's readiness, steps.json's leadIn and "
-                + "raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
+                + "(--lead-in, at most --lead-in-cap), reached its cap before its JIT and the origin's were quiet and "
+                + "its req/s stable: the step may measure a front end still warming up (run.json's readiness, "
+                + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
         return m;
     }
 

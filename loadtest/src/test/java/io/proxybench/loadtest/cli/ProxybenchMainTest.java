@@ -102,7 +102,7 @@ class ProxybenchMainTest {
                 "--generator", "--model", "--threads", "--jvm-profile", "--gc", "--java-home", "--jvm-arg", "--set", "--sweep",
                 "--out", "--profile", "--origin-latency", "--payload-size", "--topology", "--link", "--link-delay",
                 "--apply-sysctl", "--timeout", "--origin-faults", "--warmup-cap", "--cpus", "--hosts", "--repeat",
-                "Exit codes");
+                "--lead-in", "--lead-in-cap", "Exit codes");
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.entry;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.JvmProfile;
+import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
@@ -100,6 +101,14 @@ class RunPlanReaderTest {
                 .hasMessageStartingWith("--warmup: ").hasMessageEndingWith("(or auto)");
         assertThatThrownBy(() -> plan("--warmup-cap", "0")).isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("--warmup-cap: '0' is out of range");
+    }
+
+    @Test
+    void theLeadInCapComesFromItsOption() throws PlanException {
+        assertThat(plan().leadIn()).isEqualTo(new LeadInPolicy(true, 0, 30));
+        assertThat(plan("--lead-in-cap", "90s").leadIn()).isEqualTo(new LeadInPolicy(true, 0, 90));
+        assertThatThrownBy(() -> plan("--lead-in-cap", "1.5s")).isInstanceOf(PlanException.class)
+                .hasMessage("--lead-in-cap: '1.5s' must be whole seconds");
     }
 
     @Test
