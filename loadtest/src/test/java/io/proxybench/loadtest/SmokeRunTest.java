@@ -121,7 +121,7 @@ class SmokeRunTest {
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
         int code = cmd.execute("run", "--generator", "wrk", "--front-ends", frontEnd, "--steps", "20,40", "--duration", "3s", "--warmup", "1s",
-                "--out", out.toString());
+                "--lead-in-cap", "4s", "--out", out.toString());
         assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
         assertThat(stdout.toString()).contains("[" + frontEnd + "] 20 conns: ").contains("[" + frontEnd + "] 40 conns: ")
                 .contains("report: ");
@@ -143,9 +143,16 @@ class SmokeRunTest {
         assertThat(readiness.get("warmupEnd").asText()).as("--warmup 1s is a fixed warm-up").isEqualTo("fixed");
         assertThat(readiness.get("settleSec").asDouble()).isBetween(3.0, 31.0);
         assertThat(run.get("machine").get("cores").asInt()).isEqualTo(CORES);
+        assertThat(run.get("settings").get("leadInCap").asText()).isEqualTo("4s");
 
         JsonNode steps = steps(runDir);
         assertThat(steps).hasSize(2);
+        // the later step's automatic lead-in ends steady or at the 4 s cap, within a window of it
+        for (JsonNode step : steps) {
+            if (step.get("connections").asInt() == 40) {
+                assertThat(step.get("leadIn").get("seconds").asDouble()).as("lead-in before step 40").isLessThan(6.0);
+            }
+        }
         for (JsonNode step : steps) {
             String where = frontEnd + " " + step.get("connections");
             assertThat(step.get("status").asText()).as(where).isEqualTo("ok");
