@@ -17,8 +17,9 @@ public record LeadInPolicy(boolean auto, int fixedSec, int capSec) {
 
     public static final String AUTO = "auto";
     public static final String NONE_WORD = "none";
-    public static final String DEFAULT_CAP = "30s";
     public static final int DEFAULT_CAP_SEC = 30;
+    /** The option's default as picocli reads it: a constant, and the same 30 s. */
+    public static final String DEFAULT_CAP = DEFAULT_CAP_SEC + "s";
     public static final LeadInPolicy NONE = new LeadInPolicy(false, 0, DEFAULT_CAP_SEC);
 
     /**

@@ -26,19 +26,19 @@ public final class MetricsRenderer {
 
     public MetricsRenderer(MetricRegistry registry) {
         this.registry = registry;
-        this.json = new ObjectMapper().registerModule(
-                new MetricsModule(TimeUnit.SECONDS, TimeUnit.MILLISECONDS, false, MetricFilter.ALL));
-        this.jvmJson = new ObjectMapper().registerModule(
-                new MetricsModule(TimeUnit.SECONDS, TimeUnit.MILLISECONDS, false, MetricsRenderer::isJvmFigure));
+        this.json = jsonWriter(MetricFilter.ALL);
+        this.jvmJson = jsonWriter(MetricsRenderer::isJvmFigure);
         new DropwizardExports(registry).register(prometheus);
     }
 
+    /** Dropwizard's JSON layout (rates per second, durations in ms, no samples) of what {@code filter} admits. */
+    private static ObjectMapper jsonWriter(MetricFilter filter) {
+        return new ObjectMapper().registerModule(
+                new MetricsModule(TimeUnit.SECONDS, TimeUnit.MILLISECONDS, false, filter));
+    }
+
     public byte[] json() {
-        try {
-            return json.writeValueAsBytes(registry);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return write(json);
     }
 
     /**
@@ -48,8 +48,12 @@ public final class MetricsRenderer {
      * CPU than the requests it served.
      */
     public byte[] jvmJson() {
+        return write(jvmJson);
+    }
+
+    private byte[] write(ObjectMapper writer) {
         try {
-            return jvmJson.writeValueAsBytes(registry);
+            return writer.writeValueAsBytes(registry);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
