@@ -79,7 +79,10 @@ public final class ProxyExchange {
         this.responseStatus = status;
     }
 
-    /** {@code null} until the origin's response headers have arrived. */
+    /**
+     * {@code null} until the origin's response headers have arrived; a front end running no
+     * outbound filter may leave it so, as nothing would read it.
+     */
     public Headers responseHeaders() {
         return responseHeaders;
     }

@@ -13,6 +13,12 @@ import java.util.Map;
  */
 abstract class CharSequenceHeaders extends HttpHeaders {
 
+    /** Most messages lack the header asked about (Transfer-Encoding, Connection): answered without an iterator. */
+    @Override
+    public boolean containsValue(CharSequence name, CharSequence value, boolean ignoreCase) {
+        return contains(name) && super.containsValue(name, value, ignoreCase);
+    }
+
     // HttpHeaders implements these by calling the String forms, which here call these: a storage must.
     @Override
     public abstract String get(CharSequence name);

@@ -170,6 +170,14 @@ public final class CompactHttpHeaders extends CharSequenceHeaders {
         return false;
     }
 
+    CharSequence nameAt(int i) {
+        return pairs[2 * i];
+    }
+
+    CharSequence valueAt(int i) {
+        return pairs[2 * i + 1];
+    }
+
     @Override
     public boolean isEmpty() {
         return size == 0;

@@ -24,15 +24,11 @@ public final class NettyHeaders implements Headers {
         this.headers = headers;
     }
 
-    public HttpHeaders unwrap() {
-        return headers;
-    }
-
     /**
      * Whether any header is one {@link HopByHopHeaders} would remove. One pass over the (usually
      * few) entries, so the common message with none skips the strip's lookups entirely.
      */
-    public boolean mayCarryHopByHop() {
+    public static boolean mayCarryHopByHop(HttpHeaders headers) {
         if (headers instanceof CompactHttpHeaders compact) {
             return compact.containsAnyName(HOP_BY_HOP);
         }

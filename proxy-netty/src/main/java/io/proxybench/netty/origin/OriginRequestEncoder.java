@@ -1,14 +1,20 @@
 package io.proxybench.netty.origin;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestEncoder;
+import io.proxybench.netty.http.HeaderLines;
 
 import java.util.List;
 import java.util.Queue;
 
-/** Netty's request encoder, noting each request's method for {@link OriginResponseDecoder}. */
+/**
+ * Netty's request encoder, noting each request's method for {@link OriginResponseDecoder} and
+ * writing compact headers by position ({@link HeaderLines}).
+ */
 final class OriginRequestEncoder extends HttpRequestEncoder {
 
     private final Queue<HttpMethod> awaiting;
@@ -23,5 +29,12 @@ final class OriginRequestEncoder extends HttpRequestEncoder {
             awaiting.add(request.method());
         }
         super.encode(ctx, msg, out);
+    }
+
+    @Override
+    protected void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+        if (!HeaderLines.write(headers, buf)) {
+            super.encodeHeaders(headers, buf);
+        }
     }
 }

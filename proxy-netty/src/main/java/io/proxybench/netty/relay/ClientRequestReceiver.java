@@ -37,7 +37,6 @@ final class ClientRequestReceiver {
     private HttpContent firstHeld;
     private ArrayDeque<HttpContent> heldBody;
     private int heldBytes;
-    private NettyHeaders headers;
 
     ClientRequestReceiver(ProxiedRequest x) {
         this.x = x;
@@ -91,9 +90,8 @@ final class ClientRequestReceiver {
                 x.writer.writeContinue();
             }
         }
-        headers = new NettyHeaders(request.headers());
         x.exchange = new ProxyExchange(request.method().name(), request.uri(), request.protocolVersion().text(),
-                headers, x.conn.clientAddress);
+                new NettyHeaders(request.headers()), x.conn.clientAddress);
         if (x.px.filters.runsInline(x.px.chains.inbound())) {
             route();
         } else {
@@ -114,7 +112,7 @@ final class ClientRequestReceiver {
             x.fail(ProxyError.NO_ROUTE, null);
             return;
         }
-        x.origin.connect(route.origins().next(), headers);
+        x.origin.connect(route.origins().next());
     }
 
     void content(Object msg) {

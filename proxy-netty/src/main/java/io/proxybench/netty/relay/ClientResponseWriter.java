@@ -13,7 +13,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.proxybench.core.http.ProxyError;
-import io.proxybench.netty.http.NettyHeaders;
 
 import java.util.concurrent.TimeUnit;
 
@@ -47,13 +46,13 @@ final class ClientResponseWriter {
     }
 
     /** The origin's response head, after the outbound filters, rewritten for the client. */
-    void writeHead(HttpResponse r, NettyHeaders headers, boolean originChunked) {
+    void writeHead(HttpResponse r, boolean originChunked) {
         status = x.exchange.responseStatus();
         if (status != r.status().code()) {
             r.setStatus(HttpResponseStatus.valueOf(status));
         }
         boolean bodyless = x.head || status == 204 || status == 304 || status < 200;
-        closeClient = HeaderRewriting.forClient(r, headers, x.clientVersion, bodyless, originChunked,
+        closeClient = HeaderRewriting.forClient(r, x.clientVersion, bodyless, originChunked,
                 x.closeAfterResponse(), x.px.via);
         started = true;
         ctx.write(r, ctx.voidPromise());

@@ -34,13 +34,11 @@ final class HeaderRewriting {
      * Turns the client's request into the origin's: HTTP/1.1, keep-alive, chunked framing kept when
      * the client chunked, a Host when the client (HTTP/1.0) sent none, X-Forwarded-* and Via.
      */
-    static void forOrigin(HttpRequest request, NettyHeaders headers, HttpVersion clientVersion, String uri,
+    static void forOrigin(HttpRequest request, HttpVersion clientVersion, String uri,
                           OriginAddress origin, String clientIp, ViaTexts via) {
-        HttpHeaders h = headers.unwrap();
+        HttpHeaders h = request.headers();
         boolean chunked = h.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
-        if (headers.mayCarryHopByHop()) {
-            HopByHopHeaders.strip(headers);
-        }
+        stripHopByHop(h);
         if (chunked) {
             h.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         }
@@ -60,12 +58,10 @@ final class HeaderRewriting {
      * @param bodyless     the response has no body whatever its headers say (HEAD, 1xx, 204, 304)
      * @param originChunked the origin chunked its body (read before hop-by-hop headers went)
      */
-    static boolean forClient(HttpResponse response, NettyHeaders headers, HttpVersion clientVersion, boolean bodyless,
+    static boolean forClient(HttpResponse response, HttpVersion clientVersion, boolean bodyless,
                              boolean originChunked, boolean close, ViaTexts via) {
-        HttpHeaders h = headers.unwrap();
-        if (headers.mayCarryHopByHop()) {
-            HopByHopHeaders.strip(headers);
-        }
+        HttpHeaders h = response.headers();
+        stripHopByHop(h);
         if (!h.contains(HttpHeaderNames.CONTENT_LENGTH) && (originChunked || !bodyless)) {
             if (clientVersion.compareTo(HttpVersion.HTTP_1_1) < 0) {
                 close = true;
@@ -81,6 +77,13 @@ final class HeaderRewriting {
         }
         response.setProtocolVersion(HttpVersion.HTTP_1_1);
         return close;
+    }
+
+    /** {@link HopByHopHeaders#strip}, seen through the filter API only when a message carries one. */
+    private static void stripHopByHop(HttpHeaders h) {
+        if (NettyHeaders.mayCarryHopByHop(h)) {
+            HopByHopHeaders.strip(new NettyHeaders(h));
+        }
     }
 
     /** {@link ForwardedHeaders#apply}: the client's address, scheme and host for the origin, and this hop in Via. */

@@ -6,7 +6,6 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.route.OriginAddress;
-import io.proxybench.netty.http.NettyHeaders;
 import io.proxybench.netty.origin.OriginChannelConnector;
 import io.proxybench.netty.origin.OriginResponseHandler;
 import io.proxybench.netty.pool.AcquireCallback;
@@ -39,7 +38,8 @@ final class OriginRelay implements AcquireCallback<Channel> {
     private Channel channel;
     private boolean flushPending;
     private boolean requestFullyWritten;
-    private final RequestWithAcquire sent = new RequestWithAcquire();
+    /** Made the first time a request goes along with its pool request; most never do (one loop per connection). */
+    private RequestWithAcquire sent;
     private int attempts;
     private final OriginResponseReceiver response;
 
@@ -49,9 +49,9 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     /** Rewrites the head for {@code origin} and asks the pool for a connection to it. */
-    void connect(OriginAddress origin, NettyHeaders requestHeaders) {
+    void connect(OriginAddress origin) {
         address = origin;
-        HeaderRewriting.forOrigin(x.request, requestHeaders, x.clientVersion, x.exchange.uri(), origin,
+        HeaderRewriting.forOrigin(x.request, x.clientVersion, x.exchange.uri(), origin,
                 x.conn.clientIp, x.px.via);
         attempts = 1;
         requestConnection();
@@ -63,6 +63,9 @@ final class OriginRelay implements AcquireCallback<Channel> {
      */
     private void requestConnection() {
         if (!x.conn.originLoop.inEventLoop() && x.receiver.complete()) {
+            if (sent == null) {
+                sent = new RequestWithAcquire();
+            }
             sent.take(x.receiver);
             response.attemptStarted();
         }
@@ -87,7 +90,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     @Override
     public void acquired(PooledConnection<Channel> connection) {
         OriginResponseHandler handler = OriginChannelConnector.responseHandler(connection.connection());
-        if (sent.writeOn(connection, handler, response)) {
+        if (sent != null && sent.writeOn(connection, handler, response)) {
             return;
         }
         handler.bind(response);
@@ -102,7 +105,9 @@ final class OriginRelay implements AcquireCallback<Channel> {
     /** On the origin connection's loop. */
     @Override
     public void failed(Throwable cause) {
-        sent.releaseUnwritten();
+        if (sent != null) {
+            sent.releaseUnwritten();
+        }
         EventExecutor home = x.conn.channel.eventLoop();
         if (home.inEventLoop()) {
             acquireFailed(cause);
@@ -112,7 +117,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     private void acquireFailed(Throwable cause) {
-        sent.settled();
+        settleSent();
         if (x.done) {
             return;
         }
@@ -120,8 +125,8 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     private void ready(PooledConnection<Channel> connection) {
-        boolean wentAlong = sent.pending();
-        sent.settled();
+        boolean wentAlong = sent != null && sent.pending();
+        settleSent();
         if (x.done) {
             // Clean as it came unless the request went along: then an answer is due on it.
             release(connection, !wentAlong);
@@ -255,7 +260,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
      * event that reaches the client's loop; before any other handling of that event.
      */
     void announced() {
-        PooledConnection<Channel> c = sent.announced();
+        PooledConnection<Channel> c = sent == null ? null : sent.announced();
         if (c != null) {
             ready(c);
         }
@@ -267,10 +272,16 @@ final class OriginRelay implements AcquireCallback<Channel> {
             release(pooled, false);
             pooled = null;
             channel = null;
-        } else if (sent.pending()) {
+        } else if (sent != null && sent.pending()) {
             // The request may be on a connection this loop has not heard of yet: close it there. Its
             // close comes back as an origin event, which gives the connection back, not reusable.
             x.conn.originLoop.execute(sent::closeUnannounced);
+        }
+    }
+
+    private void settleSent() {
+        if (sent != null) {
+            sent.settled();
         }
     }
 

@@ -30,7 +30,6 @@ final class OriginResponseReceiver implements OriginListener {
     private final OriginRelay relay;
     private long attemptStartNanos;
     private HttpResponse response;
-    private NettyHeaders headers;
     private boolean originKeepAlive;
     private boolean originChunked;
     private boolean filtering;
@@ -107,12 +106,13 @@ final class OriginResponseReceiver implements OriginListener {
         response = r;
         originKeepAlive = HttpUtil.isKeepAlive(r);
         originChunked = HttpUtil.isTransferEncodingChunked(r);
-        headers = new NettyHeaders(r.headers());
-        x.exchange.setResponse(r.status().code(), headers);
         if (x.px.filters.runsInline(x.px.chains.outbound())) {
+            // No outbound filter: nothing reads the response through the filter API, so no view of it is made.
+            x.exchange.setResponseStatus(r.status().code());
             startResponse();
             return;
         }
+        x.exchange.setResponse(r.status().code(), new NettyHeaders(r.headers()));
         filtering = true;
         held = new ArrayDeque<>(4);
         heldEnd = false;
@@ -130,7 +130,7 @@ final class OriginResponseReceiver implements OriginListener {
     /** After the outbound filters (or at once without any): the head goes out, then what was held. */
     void startResponse() {
         filtering = false;
-        x.writer.writeHead(response, headers, originChunked);
+        x.writer.writeHead(response, originChunked);
         ArrayDeque<HttpObject> h = held;
         held = null;
         if (h != null) {

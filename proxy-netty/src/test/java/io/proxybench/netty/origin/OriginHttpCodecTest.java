@@ -4,9 +4,16 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -74,6 +81,45 @@ class OriginHttpCodecTest {
             client.finishAndReleaseAll();
             assertThat(out.toString()).isEqualTo(head);
         }
+    }
+
+    /** Compact headers are written by position: the bytes must be the ones Netty's own encoder writes. */
+    @Test
+    void aRequestWithCompactHeadersIsWrittenAsNettysEncoderWritesIt() {
+        String[][] headers = {
+            {"Host", "origin:9000"}, {"x-odd-Case", "caf\u00e9 \u00ff"}, {"Via", "1.1 a, 1.1 b"},
+            {"Transfer-Encoding", "chunked"}, {"Empty", ""},
+        };
+        String[] written = new String[2];
+        for (boolean compact : new boolean[] {true, false}) {
+            DefaultHttpRequest head = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/p?q=1",
+                    compact ? CompactHeadersFactory.HEADERS : DefaultHttpHeadersFactory.headersFactory());
+            for (String[] h : headers) {
+                head.headers().add(h[0], h[1]);
+            }
+            head.headers().add(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON); // AsciiString name and value
+            LastHttpContent end = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER,
+                    compact ? CompactHeadersFactory.TRAILERS : DefaultHttpHeadersFactory.trailersFactory());
+            end.trailingHeaders().add("Checksum", "abc");
+            EmbeddedChannel ch = compact ? origin : new EmbeddedChannel(new HttpRequestEncoder());
+            ch.writeOutbound(head, new DefaultHttpContent(Unpooled.copiedBuffer("hi", StandardCharsets.US_ASCII)), end);
+            written[compact ? 0 : 1] = drain(ch);
+            if (!compact) {
+                ch.finishAndReleaseAll();
+            }
+        }
+        assertThat(written[0]).contains("x-odd-Case: caf\u00e9 \u00ff\r\n", "\r\n\r\n2\r\nhi\r\n0\r\nChecksum: abc\r\n\r\n");
+        assertThat(written[0]).isEqualTo(written[1]);
+    }
+
+    private static String drain(EmbeddedChannel ch) {
+        StringBuilder out = new StringBuilder();
+        ByteBuf b;
+        while ((b = ch.readOutbound()) != null) {
+            out.append(b.toString(StandardCharsets.ISO_8859_1));
+            b.release();
+        }
+        return out.toString();
     }
 
     private void send(HttpMethod method) {
