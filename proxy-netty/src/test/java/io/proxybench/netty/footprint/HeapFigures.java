@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Heap used after full collections, resident set size, and class histograms of this JVM. */
+/**
+ * Heap used after full collections, resident set size, class histograms and, where the JVM tracks
+ * it, native memory by category of this JVM.
+ */
 final class HeapFigures {
 
     private HeapFigures() {
@@ -39,9 +42,7 @@ final class HeapFigures {
 
     /** Bytes held per class, from the JVM's own class histogram (which collects first). */
     static Map<String, Long> histogram() throws Exception {
-        String text = (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
-                new Object[] {new String[0]}, new String[] {String[].class.getName()});
+        String text = diagnosticCommand("gcClassHistogram");
         Map<String, Long> bytes = new HashMap<>();
         for (String line : text.split("\n")) {
             String[] f = line.trim().split("\\s+");
@@ -62,5 +63,27 @@ final class HeapFigures {
                 .limit(rows)
                 .forEach(e -> out.append(String.format("  %8.1f B  %s%n", (double) e.getValue() / per, e.getKey())));
         return out.toString();
+    }
+
+    /** Whether this JVM was started with {@code -XX:NativeMemoryTracking=summary} (or detail). */
+    static boolean tracksNativeMemory() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .anyMatch(a -> a.startsWith("-XX:NativeMemoryTracking=") && !a.endsWith("=off"));
+    }
+
+    /** Marks now as the point native memory tracking's later differences start from. */
+    static void nativeMemoryBaseline() throws Exception {
+        diagnosticCommand("vmNativeMemory", "baseline");
+    }
+
+    /** Native memory tracking's summary of what changed since the baseline, in KiB per category. */
+    static String nativeMemoryDiff() throws Exception {
+        return diagnosticCommand("vmNativeMemory", "summary.diff", "scale=KB");
+    }
+
+    private static String diagnosticCommand(String operation, String... args) throws Exception {
+        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), operation,
+                new Object[] {args}, new String[] {String[].class.getName()});
     }
 }

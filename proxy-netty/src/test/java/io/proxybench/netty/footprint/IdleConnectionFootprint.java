@@ -43,6 +43,10 @@ public final class IdleConnectionFootprint {
             Map<String, Long> histBefore = HeapFigures.histogram();
             long heapBefore = HeapFigures.heapUsedAfterGc();
             long rssBefore = HeapFigures.rss();
+            boolean nmt = HeapFigures.tracksNativeMemory();
+            if (nmt) {
+                HeapFigures.nativeMemoryBaseline();
+            }
             runClients(proxy.port(), count, () -> {
                 long heapAfter = HeapFigures.heapUsedAfterGc();
                 long rssAfter = HeapFigures.rss();
@@ -51,6 +55,9 @@ public final class IdleConnectionFootprint {
                         count, (heapAfter - heapBefore) / 1024.0 / count, (rssAfter - rssBefore) / 1024.0 / count);
                 System.out.print("heap growth by class, bytes/connection:\n"
                         + HeapFigures.topGrowth(histBefore, histAfter, count, 25));
+                if (nmt) {
+                    System.out.print("native memory tracking, change since the baseline:\n" + HeapFigures.nativeMemoryDiff());
+                }
             });
         }
     }
