@@ -53,6 +53,20 @@ final class HeapFigures {
         return bytes;
     }
 
+    /** Bytes all classes together grew by between two histograms. */
+    static long totalGrowth(Map<String, Long> before, Map<String, Long> after) {
+        long sum = 0;
+        for (Map.Entry<String, Long> e : after.entrySet()) {
+            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
+        }
+        for (Map.Entry<String, Long> e : before.entrySet()) {
+            if (!after.containsKey(e.getKey())) {
+                sum -= e.getValue();
+            }
+        }
+        return sum;
+    }
+
     /** The classes whose bytes grew most between two histograms, per {@code per} units. */
     static String topGrowth(Map<String, Long> before, Map<String, Long> after, int per, int rows) {
         StringBuilder out = new StringBuilder();
