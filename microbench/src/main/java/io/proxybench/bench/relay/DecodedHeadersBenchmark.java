@@ -91,6 +91,7 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         responses.finishAndReleaseAll();
         relayed.finishAndReleaseAll();
         toOrigin.finishAndReleaseAll();
+        noContent.unwrap().release();
     }
 
     /** A browser-like request head, then the lookups the proxy's checks make on it. */
