@@ -125,7 +125,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     }
 
     private void ready(PooledConnection<Channel> connection) {
-        boolean wentAlong = sent != null && sent.pending();
+        boolean wentAlong = sentPending();
         settleSent();
         if (x.done) {
             // Clean as it came unless the request went along: then an answer is due on it.
@@ -272,11 +272,16 @@ final class OriginRelay implements AcquireCallback<Channel> {
             release(pooled, false);
             pooled = null;
             channel = null;
-        } else if (sent != null && sent.pending()) {
+        } else if (sentPending()) {
             // The request may be on a connection this loop has not heard of yet: close it there. Its
             // close comes back as an origin event, which gives the connection back, not reusable.
             x.conn.originLoop.execute(sent::closeUnannounced);
         }
+    }
+
+    /** A request went along with the pool request and no connection has taken it for good yet. */
+    private boolean sentPending() {
+        return sent != null && sent.pending();
     }
 
     private void settleSent() {

@@ -55,16 +55,11 @@ final class HeapFigures {
 
     /** Bytes all classes together grew by between two histograms. */
     static long totalGrowth(Map<String, Long> before, Map<String, Long> after) {
-        long sum = 0;
-        for (Map.Entry<String, Long> e : after.entrySet()) {
-            sum += e.getValue() - before.getOrDefault(e.getKey(), 0L);
-        }
-        for (Map.Entry<String, Long> e : before.entrySet()) {
-            if (!after.containsKey(e.getKey())) {
-                sum -= e.getValue();
-            }
-        }
-        return sum;
+        return total(after) - total(before);
+    }
+
+    private static long total(Map<String, Long> histogram) {
+        return histogram.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** The classes whose bytes grew most between two histograms, per {@code per} units. */

@@ -73,6 +73,7 @@ public final class IdleConnectionFootprint {
         for (int i = 0; i < 100 && proxy.metrics().clientConnectionsActive().getCount() > 0; i++) {
             Thread.sleep(50);
         }
+        // Collected as before the baseline's RSS reading, so both are read in the same state.
         HeapFigures.heapUsedAfterGc();
     }
 
