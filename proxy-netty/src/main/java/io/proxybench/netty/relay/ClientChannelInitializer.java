@@ -4,7 +4,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.netty.http.CompactHeadersFactory;
 
@@ -13,14 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Builds each client connection's pipeline — byte counter, HTTP codec, connection handler (with
- * the connection's deadlines) — after enforcing {@code limits.maxConnections}: a connection beyond it is closed at
- * once and counted as rejected.
+ * Builds each client connection's pipeline — request decoder, response encoder (both counting
+ * bytes), connection handler (with the connection's deadlines) — after enforcing
+ * {@code limits.maxConnections}: a connection beyond it is closed at once and counted as rejected.
  */
 public final class ClientChannelInitializer extends ChannelInitializer<SocketChannel> {
 
-    /** Pipelined requests the decoder may hold before it gives up on a client. */
-    private static final int MAX_PIPELINE_DEPTH = 4096;
     private static final int MAX_CHUNK_SIZE = 64 * 1024;
     /**
      * Where the decoder copies each head line: it grows to the longest line a connection sends and
@@ -29,7 +26,6 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     private static final int INITIAL_LINE_BUFFER = 32;
 
     private final ProxyContext px;
-    private final TrafficCounter traffic;
     private final AtomicInteger open = new AtomicInteger();
     /** Shared by every connection (see {@link ClientDeadlines#remove}): nothing per connection to hold. */
     private final Runnable connectionClosed = this::connectionClosed;
@@ -39,7 +35,6 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
 
     public ClientChannelInitializer(ProxyContext px) {
         this.px = px;
-        this.traffic = new TrafficCounter(px.metrics.bytesIn(), px.metrics.bytesOut());
         this.decoder = new HttpDecoderConfig()
                 .setMaxInitialLineLength(px.maxInitialLineLength)
                 .setMaxHeaderSize(px.maxHeaderSize)
@@ -61,10 +56,11 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         px.metrics.clientConnectionsActive().inc();
         ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(), loop -> new ClientDeadlines(loop,
                 px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, connectionClosed));
+        ClientConnectionHandler conn = new ClientConnectionHandler(px, loopDeadlines);
         ChannelPipeline p = ch.pipeline();
-        p.addLast("traffic", traffic);
-        p.addLast("http", new HttpServerCodec(decoder, MAX_PIPELINE_DEPTH));
-        p.addLast("proxy", new ClientConnectionHandler(px, loopDeadlines));
+        p.addLast("request-decoder", new ClientRequestDecoder(decoder, conn));
+        p.addLast("response-encoder", new ClientResponseEncoder(conn));
+        p.addLast("proxy", conn);
     }
 
     /** Open client connections right now. */

@@ -221,6 +221,12 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         return inReadBurst;
     }
 
+    /** Whether the response being written answers a HEAD request (see {@link ClientResponseEncoder}). */
+    boolean answeringHead() {
+        ProxiedRequest ex = current;
+        return ex != null && ex.head;
+    }
+
     /** Whether the connection will close after the current response. */
     boolean isClosing() {
         return closing;

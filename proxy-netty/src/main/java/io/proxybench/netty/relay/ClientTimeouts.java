@@ -12,7 +12,7 @@ package io.proxybench.netty.relay;
  * Either event goes to the connection handler once; the connection then is no longer checked
  * (it stays on the loop's list until it closes). Not a
  * handler of its own (a pipeline entry per idle connection would cost more than these fields):
- * the byte counter at the socket end reports raw bytes, the connection handler when a head was
+ * the request decoder reports raw bytes, the connection handler when a head was
  * decoded and when a request ended. Loop-confined.
  */
 final class ClientTimeouts {

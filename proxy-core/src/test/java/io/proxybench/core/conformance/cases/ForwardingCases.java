@@ -8,6 +8,7 @@ import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordedRequest;
+import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.origin.StubOrigin;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -71,6 +72,34 @@ public interface ForwardingCases extends ConformanceContext {
             assertThat(r.contentLength()).as("Content-Length of the HEAD answer").isEqualTo(4096);
             // A stray body after the HEAD answer would corrupt this second response on the same connection.
             assertPayload(c.exchange(OriginRequests.payload(1000)), 1000);
+        }
+    }
+
+    @Test
+    @DisplayName("HEAD answered with a chunked head reaches the client with no chunk after it; the connection then serves a GET cleanly")
+    default void headToAChunkedAnswerCarriesNoChunk() throws Exception {
+        String target = WIRE + "/head-chunked-" + System.nanoTime();
+        String respond = WireOrigin.respondHeader(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".getBytes(StandardCharsets.US_ASCII), 0, false);
+        try (RawHttpConnection c = proxy().connect()) {
+            RawResponse r = c.exchange(RawRequest.head(target).header(WireOrigin.RESPOND, respond));
+            assertThat(r.status()).as("HEAD answered %s", r).isEqualTo(200);
+            // A terminating chunk written after the HEAD answer would be read as the start of this one.
+            RawResponse next = c.exchange(RawRequest.get(target + "-next"));
+            assertThat(next.status()).as("GET after the HEAD answered %s", next).isEqualTo(200);
+            assertThat(next.header(WireOrigin.TARGET)).isEqualTo(target + "-next");
+        }
+    }
+
+    @Test
+    @DisplayName("HEAD answered by the proxy itself (502, origin down) carries no body; the connection then serves a GET cleanly")
+    default void proxyMadeAnswerToHeadHasNoBody() throws Exception {
+        try (RawHttpConnection c = proxy().connect()) {
+            RawResponse r = c.exchange(RawRequest.head(DEAD + "/head"));
+            assertThat(r.status()).as("HEAD to a refusing origin answered %s", r).isEqualTo(502);
+            assertThat(r.announcesClose()).as("a 502 to a complete request keeps the connection: %s", r).isFalse();
+            // The error text written after the HEAD answer would be read as the start of this one.
+            assertPayload(c.exchange(OriginRequests.payload(100)), 100);
         }
     }
 

@@ -1,0 +1,35 @@
+package io.proxybench.netty.relay;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+
+/**
+ * Netty's request decoder at the socket end of a client pipeline, also counting the bytes clients
+ * send and telling the connection's {@link ClientTimeouts} when bytes arrive (which starts the
+ * clock of a request head). Counting here rather than in a handler of its own saves every idle
+ * connection a pipeline entry and every read a hop.
+ *
+ * <p>How many decoded requests can wait is bounded without a depth limit of its own: the
+ * connection handler stops reading once it holds {@code MAX_QUEUED} messages, so one read's
+ * worth of requests (the receive buffer, at most 64 KiB) is what can come on top.
+ */
+final class ClientRequestDecoder extends HttpRequestDecoder {
+
+    private final ClientConnectionHandler conn;
+
+    ClientRequestDecoder(HttpDecoderConfig config, ClientConnectionHandler conn) {
+        super(config);
+        this.conn = conn;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        if (msg instanceof ByteBuf buf) {
+            conn.px.metrics.bytesIn().inc(buf.readableBytes());
+            conn.timeouts.bytesArrived();
+        }
+        super.channelRead(ctx, msg);
+    }
+}
