@@ -12,6 +12,7 @@ import io.proxybench.loadtest.results.MachineFigures;
 import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.StepWindow;
+import io.proxybench.loadtest.warmup.SteadyStateDetector;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ public final class StepFigures {
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
-                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct()), startedAt,
+                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), jvm.jitMsPerSec()), startedAt,
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
                 new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
@@ -127,7 +128,8 @@ public final class StepFigures {
         return amount == null || wallSec <= 0 ? null : round(scale * amount / wallSec);
     }
 
-    static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct) {
+    static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct,
+            Double jitMsPerSec) {
         List<String> flags = new ArrayList<>();
         boolean generatorBusy = generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
         boolean machineBusy = machineCpuPct != null && machineCpuPct >= MACHINE_SATURATION_PCT;
@@ -145,6 +147,10 @@ public final class StepFigures {
         }
         if (errors.status() > 0) {
             flags.add(StepRecord.FLAG_HTTP_ERRORS);
+        }
+        // The warm-up's line between a quiet and a compiling JVM, so a step is judged as its warm-up was.
+        if (jitMsPerSec != null && jitMsPerSec >= SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC) {
+            flags.add(StepRecord.FLAG_JIT_BUSY);
         }
         return flags;
     }

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.report;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.results.StepUnit;
+import io.proxybench.loadtest.warmup.SteadyStateDetector;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,6 +93,10 @@ final class ReportNotes {
                 + "(--lead-in, at most --lead-in-cap), reached its cap before its JIT and the origin's were quiet and "
                 + "its req/s stable: the step may measure a front end still warming up (run.json's readiness, "
                 + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
+        m.put(StepRecord.FLAG_JIT_BUSY, "the front end's JIT compiled for "
+                + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0) + " ms or more per second during the step "
+                + "itself (the JIT ms/s column), the rate its warm-up counts as still warming: part of the step's CPU "
+                + "per request is compilation");
         return m;
     }
 

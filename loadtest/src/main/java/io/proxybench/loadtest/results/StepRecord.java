@@ -61,6 +61,11 @@ public record StepRecord(
     public static final String FLAG_HTTP_ERRORS = "http-errors";
     /** The front end's automatic warm-up reached its cap before its JIT was quiet and its req/s stable. */
     public static final String FLAG_NOT_STEADY = "not-steady";
+    /**
+     * The front end's JIT compiled during the step itself at the rate the warm-up counts as busy:
+     * part of the CPU per request is compilation, whatever the warm-up or lead-in concluded before.
+     */
+    public static final String FLAG_JIT_BUSY = "jit-busy";
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);

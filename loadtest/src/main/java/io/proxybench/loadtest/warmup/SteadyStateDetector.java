@@ -57,7 +57,7 @@ public final class SteadyStateDetector {
      * with a nearly quiet second here and there, hence several windows in a row
      * (docs/results-format.md, "Warm-up", gives a measured series).
      */
-    static final double DEFAULT_JIT_QUIET_MS_PER_SEC = 5.0;
+    public static final double DEFAULT_JIT_QUIET_MS_PER_SEC = 5.0;
     static final double DEFAULT_RPS_SPREAD = 0.03;
 
     private final Thresholds thresholds;

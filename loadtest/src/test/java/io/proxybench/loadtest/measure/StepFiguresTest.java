@@ -154,15 +154,25 @@ class StepFiguresTest {
     @Test
     void flags() {
         // two wrk threads near two full cores
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0)).containsExactly("generator-saturated");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0, null)).containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0, null)).isEmpty();
         // or the whole machine at 95 %
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0)).containsExactly("machine-saturated");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0))
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0, null)).containsExactly("machine-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0, null))
                 .containsExactly("generator-saturated", "machine-saturated");
-        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null)).containsExactly("socket-errors");
-        assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null))
+        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null, null)).containsExactly("socket-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null, null))
                 .containsExactly("socket-errors", "timeouts");
-        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null)).containsExactly("http-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null, null)).containsExactly("http-errors");
+    }
+
+    @Test
+    void aStepWhoseFrontEndStillCompilesIsFlagged() {
+        // at the warm-up's quiet line (5 ms/s) and above: the JIT's CPU is in the step's figures
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 17.6)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 5.0)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9)).isEmpty();
+        // nginx and HAProxy have no JIT to measure
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null)).isEmpty();
     }
 }

@@ -52,6 +52,13 @@ class ReportNotesTest {
     }
 
     @Test
+    void jitBusySaysTheStepsCpuIncludesCompilation() {
+        assertThat(ReportNotes.flagLegend(List.of(flagged(StepRecord.FLAG_JIT_BUSY))))
+                .contains("- `jit-busy`: the front end's JIT compiled for 5 ms or more per second during the step")
+                .contains("part of the step's CPU per request is compilation");
+    }
+
+    @Test
     void aRunThatRecordsReadinessShowsTheStepsRunQueueBesideTheLoadAverageAndSaysWhichIsWhich() throws Exception {
         RunResults sample = ResultsReader.read(SampleRun.sourceDir());
         RunMetadata.FrontEndInfo tomcat = sample.run().frontEnds().get(0);
