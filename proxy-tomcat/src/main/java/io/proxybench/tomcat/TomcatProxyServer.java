@@ -15,6 +15,7 @@ import io.proxybench.tomcat.connector.NativeLibraryDiagnosis;
 import io.proxybench.tomcat.metrics.ClientConnectionCounter;
 import io.proxybench.tomcat.metrics.TomcatGauges;
 import io.proxybench.tomcat.origin.OriginClient;
+import io.proxybench.tomcat.proxy.BodyBytesValve;
 import io.proxybench.tomcat.proxy.ConnectionAbortValve;
 import io.proxybench.tomcat.proxy.EarlyRejectionValve;
 import io.proxybench.tomcat.proxy.InFlightRequests;
@@ -47,8 +48,9 @@ import java.util.stream.Stream;
 
 /**
  * One running Tomcat front end: a server with two services, the proxy (the chosen client connector,
- * the rejection and abort valves, the proxy servlet) and the {@link AdminService}, plus the pooled
- * origin client. Built and started on a thread of its own group ({@link ServerThreads}).
+ * the body-byte counting, rejection and abort valves, the proxy servlet) and the
+ * {@link AdminService}, plus the pooled origin client. Built and started on a thread of its own
+ * group ({@link ServerThreads}).
  */
 final class TomcatProxyServer implements ProxyServer {
 
@@ -94,6 +96,7 @@ final class TomcatProxyServer implements ProxyServer {
                 config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT)));
         ineffective = ConnectorSettings.apply(config, kind, proxyConnector);
         tomcat.getService().addConnector(proxyConnector);
+        tomcat.getEngine().getPipeline().addValve(new BodyBytesValve(metrics));
         tomcat.getEngine().getPipeline().addValve(new EarlyRejectionValve(metrics));
         tomcat.getEngine().getPipeline().addValve(new ConnectionAbortValve());
         ServletMount.mount(tomcat.addContext(tomcat.getHost(), "", null), "proxy",

@@ -27,7 +27,16 @@ public final class MetricNames {
     public static final String POOL_WAITS = "proxy.origin.pool.waits";
     public static final String POOL_WAIT_TIMEOUTS = "proxy.origin.pool.waitTimeouts";
 
+    /**
+     * Counter: request body bytes read from clients, as the messages carry them (no heads, no chunk
+     * framing). Bodies are what both front ends can count alike: the Tomcat one never sees the
+     * bytes of a head on the socket.
+     */
     public static final String BYTES_IN = "proxy.bytes.in";
+    /**
+     * Counter: response body bytes written to clients, the origins' and the proxy's own answers
+     * alike, as the messages carry them (no heads, no chunk framing; nothing for an answer to HEAD).
+     */
     public static final String BYTES_OUT = "proxy.bytes.out";
 
     /** Counter: tasks on an I/O thread that ran past {@code eventloop.blockedThreshold}. */

@@ -2,14 +2,17 @@ package io.proxybench.netty.relay;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 
+import java.util.List;
+
 /**
- * Netty's request decoder at the socket end of a client pipeline, also counting the bytes clients
- * send and telling the connection's {@link ClientTimeouts} when bytes arrive (which starts the
- * clock of a request head). Counting here rather than in a handler of its own saves every idle
- * connection a pipeline entry and every read a hop.
+ * Netty's request decoder at the socket end of a client pipeline, also telling the connection's
+ * {@link ClientTimeouts} when bytes arrive (which starts the clock of a request head) and counting
+ * the request body bytes clients send, as decoded (no chunk framing). Doing both here rather than
+ * in a handler of its own saves every idle connection a pipeline entry and every read a hop.
  *
  * <p>How many decoded requests can wait is bounded without a depth limit of its own: the
  * connection handler stops reading once it holds {@code MAX_QUEUED} messages, so one read's
@@ -26,10 +29,24 @@ final class ClientRequestDecoder extends HttpRequestDecoder {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-        if (msg instanceof ByteBuf buf) {
-            conn.px.metrics.bytesIn().inc(buf.readableBytes());
+        if (msg instanceof ByteBuf) {
             conn.timeouts.bytesArrived();
         }
         super.channelRead(ctx, msg);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf buffer, List<Object> out) throws Exception {
+        int from = out.size();
+        super.decode(ctx, buffer, out);
+        long body = 0;
+        for (int i = from; i < out.size(); i++) {
+            if (out.get(i) instanceof HttpContent content) {
+                body += content.content().readableBytes();
+            }
+        }
+        if (body > 0) {
+            conn.px.metrics.bytesIn().inc(body);
+        }
     }
 }

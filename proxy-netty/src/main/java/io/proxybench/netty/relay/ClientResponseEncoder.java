@@ -1,8 +1,7 @@
 package io.proxybench.netty.relay;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpStatusClass;
@@ -12,7 +11,8 @@ import java.util.List;
 /**
  * Netty's response encoder for a client connection, told by the connection which request it is
  * answering: a response to HEAD is written without a body whatever its head announces, so a
- * chunked one gets no terminating chunk. It also counts the bytes clients are sent.
+ * chunked one gets no terminating chunk. It also counts the response body bytes clients are sent
+ * (what the encoder writes of a body: nothing for an answer without one, no chunk framing).
  *
  * <p>It takes the place of {@code HttpServerCodec}, which pairs responses with requests through
  * a queue of methods: here responses are written one request at a time, so the connection's
@@ -23,6 +23,8 @@ import java.util.List;
 final class ClientResponseEncoder extends HttpResponseEncoder {
 
     private final ClientConnectionHandler conn;
+    /** Whether the response being encoded goes without a body, so its content is not written. */
+    private boolean bodyless;
 
     ClientResponseEncoder(ClientConnectionHandler conn) {
         this.conn = conn;
@@ -39,17 +41,14 @@ final class ClientResponseEncoder extends HttpResponseEncoder {
 
     @Override
     protected void encode(ChannelHandlerContext ctx, Object msg, List<Object> out) throws Exception {
-        int from = out.size();
-        super.encode(ctx, msg, out);
-        long bytes = 0;
-        for (int i = from; i < out.size(); i++) {
-            Object o = out.get(i);
-            if (o instanceof ByteBuf buf) {
-                bytes += buf.readableBytes();
-            } else if (o instanceof ByteBufHolder holder) {
-                bytes += holder.content().readableBytes();
-            }
+        if (msg instanceof HttpResponse head) {
+            bodyless = isContentAlwaysEmpty(head);
         }
-        conn.px.metrics.bytesOut().inc(bytes);
+        // Read before encoding: the encoder releases what it is handed.
+        int body = !bodyless && msg instanceof HttpContent content ? content.content().readableBytes() : 0;
+        super.encode(ctx, msg, out);
+        if (body > 0) {
+            conn.px.metrics.bytesOut().inc(body);
+        }
     }
 }

@@ -76,11 +76,6 @@ final class ClientBodyEntity extends AbstractHttpEntity {
         return clientFailure;
     }
 
-    /** Body bytes passed from the client to the origin so far. */
-    long sent() {
-        return sent;
-    }
-
     @Override
     public InputStream getContent() {
         return client;

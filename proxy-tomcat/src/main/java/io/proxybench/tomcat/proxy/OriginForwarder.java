@@ -74,10 +74,6 @@ final class OriginForwarder {
             // HttpClient refuses once its pool is shut down, i.e. during shutdown.
             errors.fail(resp, ProxyError.SHUTTING_DOWN, e.getMessage());
             return;
-        } finally {
-            if (body != null) {
-                metrics.bytesIn().inc(body.sent());
-            }
         }
         metrics.originLatency().update(System.nanoTime() - sent, TimeUnit.NANOSECONDS);
         try {
@@ -184,47 +180,43 @@ final class OriginForwarder {
                 : ClientBodyEntity.BUFFER_SIZE)];
         ServletOutputStream out = resp.getOutputStream();
         long copied = 0;
+        InputStream in;
         try {
-            InputStream in;
+            in = entity.getContent();
+        } catch (IOException e) {
+            originFailedMidResponse(req, resp, call, e, copied);
+            return;
+        }
+        while (true) {
+            int n;
+            boolean drained;
             try {
-                in = entity.getContent();
+                n = in.read(buffer);
+                // Pass on what has arrived before waiting for more, unless the body is complete
+                // (then finishing the response sends it in the same write as the head).
+                drained = n > 0 && (expected < 0 || copied + n < expected) && in.available() == 0;
             } catch (IOException e) {
                 originFailedMidResponse(req, resp, call, e, copied);
                 return;
             }
-            while (true) {
-                int n;
-                boolean drained;
-                try {
-                    n = in.read(buffer);
-                    // Pass on what has arrived before waiting for more, unless the body is complete
-                    // (then finishing the response sends it in the same write as the head).
-                    drained = n > 0 && (expected < 0 || copied + n < expected) && in.available() == 0;
-                } catch (IOException e) {
-                    originFailedMidResponse(req, resp, call, e, copied);
-                    return;
-                }
-                if (n < 0) {
-                    break;
-                }
-                try {
-                    out.write(buffer, 0, n);
-                    copied += n;
-                    if (drained) {
-                        out.flush();
-                    }
-                } catch (IOException e) {
-                    call.abort();
-                    errors.record(ProxyError.CLIENT_ABORT, "response to " + req.getRemoteAddr() + " after " + copied + " body bytes: " + e);
-                    ConnectionAbortValve.abortAfterService(req);
-                    return;
-                }
+            if (n < 0) {
+                break;
             }
-            // Read to the end: the connection has gone back to the pool.
-            call.close();
-        } finally {
-            metrics.bytesOut().inc(copied);
+            try {
+                out.write(buffer, 0, n);
+                copied += n;
+                if (drained) {
+                    out.flush();
+                }
+            } catch (IOException e) {
+                call.abort();
+                errors.record(ProxyError.CLIENT_ABORT, "response to " + req.getRemoteAddr() + " after " + copied + " body bytes: " + e);
+                ConnectionAbortValve.abortAfterService(req);
+                return;
+            }
         }
+        // Read to the end: the connection has gone back to the pool.
+        call.close();
     }
 
     /**

@@ -144,7 +144,6 @@ public final class ProxyServlet extends HttpServlet {
         resp.setContentLength(body.length);
         resp.getOutputStream().write(body);
         metrics.response(outcome.status());
-        metrics.bytesOut().inc(body.length);
     }
 
     /** {@code HTTP/1.1} → {@code 1.1}. */

@@ -7,18 +7,26 @@ import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.MetricsView;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
+import io.proxybench.core.conformance.RefusedPort;
+import io.proxybench.core.conformance.client.BodyBytes;
 import io.proxybench.core.conformance.client.RawHttpConnection;
+import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
+import io.proxybench.core.conformance.origin.RecordingOrigin;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.metrics.MetricNames;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The admin port: health, the shared metric names as JSON and as Prometheus text, the JVM figures alone. */
+/**
+ * The admin port: health, the shared metric names as JSON and as Prometheus text, the JVM figures
+ * alone, and what the shared counters count.
+ */
 public interface AdminCases extends ConformanceContext {
 
     @Test
@@ -82,6 +90,39 @@ public interface AdminCases extends ConformanceContext {
             assertThat(m.timerCount(MetricNames.REQUESTS)).as(MetricNames.REQUESTS).isEqualTo(3);
             assertThat(m.meterCount(MetricNames.RESPONSES_PREFIX + "2xx")).as("2xx responses").isEqualTo(3);
             assertThat(m.counter(MetricNames.CLIENT_CONNECTIONS_OPENED)).as(MetricNames.CLIENT_CONNECTIONS_OPENED).isEqualTo(1);
+        });
+    }
+
+    @Test
+    @DisplayName("proxy.bytes.in / .out count the body bytes clients sent and received: no heads, no chunk framing, none for HEAD")
+    default void byteCountersCountBodies() throws Exception {
+        ProxyUnderTest p = startProxy(Map.of("routes", String.join(";", routeAllTo(origin()),
+                RECORDED + "=127.0.0.1:" + recorder().port(), DEAD + "=127.0.0.1:" + RefusedPort.pick())));
+        byte[] sized = BodyBytes.random(3000, 21);
+        byte[] chunked = BodyBytes.random(5000, 22);
+        List<RawRequest> requests = List.of(
+                RawRequest.post(RECORDED + "/upload/sized", sized),
+                RawRequest.post(RECORDED + "/upload/chunked", chunked).chunked(1000),
+                OriginRequests.payload(1500),
+                RawRequest.head("/").header(OriginRequests.PAYLOAD_SIZE, "1500"),
+                RawRequest.get(RECORDED + RecordingOrigin.CHUNKED_DOWNLOAD_SUFFIX + "?size=7000"),
+                RawRequest.get(DEAD + "/down"),
+                RawRequest.head(DEAD + "/down"));
+        long bodiesReceived = 0;
+        try (RawHttpConnection c = p.connect()) {
+            for (RawRequest request : requests) {
+                RawResponse r = c.exchange(request);
+                assertThat(r.complete()).as("%s answered completely: %s", request, r).isTrue();
+                bodiesReceived += r.body().length;
+            }
+        }
+        assertThat(bodiesReceived).as("1500 + 7000 + the uploads' answers + one error text").isGreaterThan(8500);
+        long bodiesSent = sized.length + chunked.length;
+        long expectedOut = bodiesReceived;
+        Eventually.holds(() -> {
+            MetricsView m = p.metrics();
+            assertThat(m.counter(MetricNames.BYTES_IN)).as(MetricNames.BYTES_IN).isEqualTo(bodiesSent);
+            assertThat(m.counter(MetricNames.BYTES_OUT)).as(MetricNames.BYTES_OUT).isEqualTo(expectedOut);
         });
     }
 }
