@@ -147,18 +147,17 @@ public final class HtmlReport {
 
     private static void ratios(RunResults results, StringBuilder h) {
         h.append("<h2>Ratios</h2>\n");
-        List<ThroughputRatios.StepRatios> all = ThroughputRatios.of(results);
+        List<FrontEndRatios.StepRatios> all = FrontEndRatios.of(results);
         if (all.isEmpty()) {
             h.append("<p>Only one front end in this run: no ratios.</p>\n");
             return;
         }
-        h.append("<p class=\"note\">Requests/s of each front end relative to ")
-                .append(Html.escape(ThroughputRatios.baseline(results).orElse("")))
-                .append(" at the same step; absolute numbers drift on shared machines, ratios of back-to-back runs much less.</p>\n<ul>\n");
-        for (ThroughputRatios.StepRatios step : all) {
+        h.append("<p class=\"note\">").append(Html.escape(FrontEndRatios.explanation(results)))
+                .append("</p>\n<ul>\n");
+        for (FrontEndRatios.StepRatios step : all) {
             h.append("<li>").append(Html.escape(results.run().unit().describe(step.connections()))).append(": ");
             for (int i = 0; i < step.ratios().size(); i++) {
-                h.append(i == 0 ? "" : ", ").append(Html.escape(step.ratios().get(i).text()));
+                h.append(i == 0 ? "" : "; ").append(Html.escape(step.ratios().get(i).text()));
             }
             h.append("</li>\n");
         }

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Writes {@code report.md}: conditions, the results table, throughput ratios. */
+/** Writes {@code report.md}: conditions, the results table, the ratios of throughput and CPU per request. */
 public final class MarkdownReport {
 
     private MarkdownReport() {
@@ -31,17 +31,20 @@ public final class MarkdownReport {
         return table(new RunResults(null, run, steps, List.of()));
     }
 
-    /** The ratios section body: one line per step, e.g. {@code - 2000 connections: netty/tomcat = 1.81×}. */
+    /**
+     * The ratios section body: one line per step, e.g. {@code - 2000 connections: netty/tomcat = 1.81×,
+     * CPU per request 0.52×}, front ends apart by semicolons.
+     */
     public static String ratios(RunResults results) {
-        List<ThroughputRatios.StepRatios> all = ThroughputRatios.of(results);
+        List<FrontEndRatios.StepRatios> all = FrontEndRatios.of(results);
         if (all.isEmpty()) {
             return "Only one front end in this run: no ratios.\n";
         }
         StepUnit unit = results.run().unit();
         StringBuilder out = new StringBuilder();
-        for (ThroughputRatios.StepRatios step : all) {
+        for (FrontEndRatios.StepRatios step : all) {
             out.append("- ").append(unit.describe(step.connections())).append(": ")
-                    .append(step.ratios().stream().map(ThroughputRatios.Ratio::text).collect(Collectors.joining(", ")))
+                    .append(step.ratios().stream().map(FrontEndRatios.Ratio::text).collect(Collectors.joining("; ")))
                     .append('\n');
         }
         return out.toString();
@@ -99,9 +102,9 @@ public final class MarkdownReport {
     }
 
     private static void baselineNote(RunResults results, StringBuilder md) {
-        ThroughputRatios.baseline(results).ifPresent(base -> md.append("Requests/s of each front end relative to ")
-                .append(base).append(" at the same step; absolute numbers drift on shared machines, ratios of "
-                        + "back-to-back runs much less.\n\n"));
+        if (FrontEndRatios.baseline(results).isPresent()) {
+            md.append(FrontEndRatios.explanation(results)).append("\n\n");
+        }
     }
 
     private static String code(String s) {

@@ -1,0 +1,175 @@
+package io.proxybench.loadtest.report;
+
+import io.proxybench.loadtest.results.RepeatGroups;
+import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.results.StepRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Each front end's requests/s and proxy CPU per request relative to the first front end's at the
+ * same step: the ratios of the table's figures and, in a run with repeats, each repeat's own.
+ *
+ * <p>On a shared or noisy machine the absolute figures drift from run to run, while the ratio of
+ * two front ends measured back to back holds much better; it is the number to quote. Repeats run
+ * interleaved (repeat k of every front end, then repeat k + 1), so repeat k of two front ends
+ * shared the machine's state, and how far the per-repeat ratios lie apart is how far the ratio
+ * can be trusted.
+ */
+public final class FrontEndRatios {
+
+    /** One figure's ratio: of the table's figures, and per repeat (empty without repeats). */
+    public record Figure(double ratio, List<Double> perRepeat) {
+
+        public Figure {
+            perRepeat = List.copyOf(perRepeat);
+        }
+
+        String text() {
+            String text = FigureFormat.ratio(ratio);
+            return perRepeat.isEmpty() ? text
+                    : text + " (repeats " + perRepeat.stream().map(FigureFormat::ratio).collect(Collectors.joining(", ")) + ")";
+        }
+    }
+
+    /**
+     * {@code frontEnd}/{@code baseline} at one step; {@code rps} is null when {@code missing} says
+     * why, {@code cpu} null when either front end's CPU per request was not measured.
+     */
+    public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, String missing) {
+
+        public String text() {
+            String name = frontEnd + "/" + baseline;
+            if (rps == null) {
+                return name + " = n/a (" + missing + ")";
+            }
+            return name + " = " + rps.text() + (cpu == null ? "" : ", CPU per request " + cpu.text());
+        }
+    }
+
+    /** All ratios of one connection count. */
+    public record StepRatios(int connections, List<Ratio> ratios) {
+    }
+
+    private static final Function<StepRecord, Double> RPS = s -> s.load().rps();
+    private static final Function<StepRecord, Double> CPU_PER_REQUEST = s -> s.processes().proxyCpuUsPerReq();
+
+    private FrontEndRatios() {
+    }
+
+    /** The front end every other one is divided by, if at least two have steps. */
+    public static Optional<String> baseline(RunResults results) {
+        List<String> labels = labelsWithSteps(results);
+        return labels.size() < 2 ? Optional.empty() : Optional.of(labels.get(0));
+    }
+
+    /** What the ratios say, for the report's note above them. */
+    public static String explanation(RunResults results) {
+        String base = baseline(results).orElse("");
+        String note = "Requests/s of each front end relative to " + base + " at the same step, then its proxy CPU per "
+                + "request relative to " + base + "'s (below 1.00\u00d7 it spends less per request); absolute numbers "
+                + "drift on shared machines, ratios of back-to-back runs much less.";
+        return !RepeatGroups.repeated(results.steps()) ? note
+                : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
+                        + "run interleaved, so a repeat's pair shared the machine's state, and their spread is how far "
+                        + "the ratio can be trusted.";
+    }
+
+    /** Declared order, leaving out front ends that only have samples (nothing to divide). */
+    private static List<String> labelsWithSteps(RunResults results) {
+        return results.frontEndLabels().stream()
+                .filter(label -> results.steps().stream().anyMatch(s -> label.equals(s.frontEnd()))).toList();
+    }
+
+    public static List<StepRatios> of(RunResults results) {
+        List<StepRatios> out = new ArrayList<>();
+        Optional<String> base = baseline(results);
+        if (base.isEmpty()) {
+            return out;
+        }
+        List<String> labels = labelsWithSteps(results);
+        List<String> others = labels.subList(1, labels.size());
+        for (int connections : results.connectionCounts()) {
+            Optional<StepRecord> baseStep = results.step(base.get(), connections);
+            List<Ratio> ratios = new ArrayList<>();
+            for (String label : others) {
+                Optional<StepRecord> step = results.step(label, connections);
+                if (step.isEmpty() && baseStep.isEmpty()) {
+                    continue;
+                }
+                ratios.add(ratio(results, connections, label, step, base.get(), baseStep));
+            }
+            if (!ratios.isEmpty()) {
+                out.add(new StepRatios(connections, ratios));
+            }
+        }
+        return out;
+    }
+
+    private static Ratio ratio(RunResults results, int connections, String label, Optional<StepRecord> step,
+            String baseLabel, Optional<StepRecord> baseStep) {
+        String missing = unusable(baseLabel, baseStep);
+        if (missing == null) {
+            missing = unusable(label, step);
+        }
+        if (missing != null) {
+            return new Ratio(label, baseLabel, null, null, missing);
+        }
+        return new Ratio(label, baseLabel, figure(results, connections, label, step.get(), baseLabel, baseStep.get(), RPS),
+                figure(results, connections, label, step.get(), baseLabel, baseStep.get(), CPU_PER_REQUEST), null);
+    }
+
+    /** The figure's ratio, or null when either side lacks it. */
+    private static Figure figure(RunResults results, int connections, String label, StepRecord step,
+            String baseLabel, StepRecord baseStep, Function<StepRecord, Double> value) {
+        Double over = usable(value.apply(step));
+        Double under = usable(value.apply(baseStep));
+        if (over == null || under == null) {
+            return null;
+        }
+        return new Figure(over / under, perRepeat(results, connections, label, baseLabel, value));
+    }
+
+    /** Repeat k of the front end over repeat k of the baseline, for every k both measured; empty without repeats. */
+    private static List<Double> perRepeat(RunResults results, int connections, String label, String baseLabel,
+            Function<StepRecord, Double> value) {
+        List<Double> ratios = new ArrayList<>();
+        if (!RepeatGroups.repeated(results.steps())) {
+            return ratios;
+        }
+        Optional<RepeatGroups.Group> group = RepeatGroups.find(results, label, connections);
+        Optional<RepeatGroups.Group> baseGroup = RepeatGroups.find(results, baseLabel, connections);
+        if (group.isEmpty() || baseGroup.isEmpty()) {
+            return ratios;
+        }
+        for (StepRecord r : group.get().ok()) {
+            Double over = usable(value.apply(r));
+            Double under = baseGroup.get().ok().stream().filter(b -> b.repeat() != null && b.repeat().equals(r.repeat()))
+                    .map(value).map(FrontEndRatios::usable).findFirst().orElse(null);
+            if (r.repeat() != null && over != null && under != null) {
+                ratios.add(over / under);
+            }
+        }
+        return ratios;
+    }
+
+    private static Double usable(Double v) {
+        return v == null || !Double.isFinite(v) || v <= 0 ? null : v;
+    }
+
+    private static String unusable(String label, Optional<StepRecord> step) {
+        if (step.isEmpty()) {
+            return label + " did not run this step";
+        }
+        if (!step.get().ok()) {
+            return label + " failed";
+        }
+        if (usable(RPS.apply(step.get())) == null) {
+            return label + " has no req/s";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,94 @@
+package io.proxybench.loadtest.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.proxybench.loadtest.results.ResultsReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FrontEndRatiosTest {
+
+    @TempDir
+    Path tmp;
+
+    /** The sample run made once per entry of the factors, repeat k with each front end's µs/req times its k-th factor. */
+    private SampleRun repeated(Map<String, double[]> cpuFactors) {
+        return SampleRun.copyTo(tmp.resolve("run")).editSteps(steps -> {
+            List<JsonNode> original = new ArrayList<>();
+            steps.forEach(original::add);
+            steps.removeAll();
+            int repeats = cpuFactors.values().iterator().next().length;
+            for (int k = 0; k < repeats; k++) {
+                for (JsonNode node : original) {
+                    ObjectNode copy = ((ObjectNode) node).deepCopy();
+                    copy.put("repeat", k + 1);
+                    double factor = cpuFactors.get(node.get("frontEnd").asText())[k];
+                    copy.put("proxyCpuUsPerReq", node.get("proxyCpuUsPerReq").asDouble() * factor);
+                    ((ArrayNode) steps).add(copy);
+                }
+            }
+        });
+    }
+
+    private static String line(String ratios, String step) {
+        return ratios.lines().filter(l -> l.startsWith("- " + step + ":")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void cpuPerRequestIsDividedByTheFirstFrontEndsBesideRequestsPerSecond() throws Exception {
+        String ratios = MarkdownReport.ratios(ResultsReader.read(SampleRun.sourceDir()));
+
+        // netty 156.7 µs/req against tomcat's 249.1 at 700 connections
+        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, CPU per request 0.63\u00d7");
+    }
+
+    @Test
+    void withRepeatsEachRepeatIsDividedByTheSameRepeatOfTheBaseline() throws Exception {
+        SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.2}, "tomcat", new double[] {1.0, 0.8}));
+
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // medians netty (156.7 + 188.04) / 2, tomcat (249.1 + 199.28) / 2: 0.77; repeat 1 156.7 / 249.1,
+        // repeat 2 188.04 / 199.28; req/s did not change between repeats
+        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7 (repeats 1.09\u00d7, 1.09\u00d7), "
+                + "CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)");
+    }
+
+    @Test
+    void aFailedRepeatLeavesItsPairOutAndAnUnmeasuredCpuLeavesTheCpuRatioOut() throws Exception {
+        SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.2}, "tomcat", new double[] {1.0, 0.8}))
+                .editSteps(steps -> steps.forEach(s -> {
+                    ObjectNode step = (ObjectNode) s;
+                    if (step.get("frontEnd").asText().equals("netty") && step.get("connections").asInt() == 700
+                            && step.get("repeat").asInt() == 2) {
+                        step.put("status", "failed").put("failure", "proxy exited");
+                    }
+                    if (step.get("frontEnd").asText().equals("tomcat") && step.get("connections").asInt() == 900) {
+                        step.putNull("proxyCpuUsPerReq");
+                    }
+                }));
+
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // the medians: netty 156.7 (its one repeat left), tomcat (249.1 + 199.28) / 2
+        assertThat(line(ratios, "700 connections")).endsWith("CPU per request 0.70\u00d7 (repeats 0.63\u00d7)");
+        assertThat(line(ratios, "900 connections")).doesNotContain("CPU per request").contains("netty/tomcat = ");
+    }
+
+    @Test
+    void theNoteSaysWhatIsDividedAndWhatTheBracketsHoldWhenThereAreAny() throws Exception {
+        String once = MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()));
+        String twice = MarkdownReport.render(ResultsReader.read(
+                repeated(Map.of("netty", new double[] {1.0, 1.0}, "tomcat", new double[] {1.0, 1.0})).dir()));
+
+        assertThat(once).contains("then its proxy CPU per request relative to tomcat's").doesNotContain("in brackets");
+        assertThat(twice).contains("each repeat's own ratio in brackets");
+    }
+}
