@@ -33,6 +33,12 @@ import java.util.Map;
  * write-up's groups, one inbound loop, one filter thread, one outbound loop), where the
  * difference is what the hops between the groups cost: one request at a time, every hop wakes a
  * sleeping thread.
+ *
+ * <p>{@code -prof gc}'s allocation per operation is the whole JVM's, and with the origin in it the
+ * proxy's figure is not what it is alone: the origin's Netty decoder makes the decoders' shared
+ * call sites megamorphic, and the JIT then allocates on the proxy's loop what it scalar-replaces
+ * in a proxy-only JVM. {@code AllocationPerRequest} in proxy-netty's tests measures the proxy's
+ * loops with the origin in a process of its own.
  */
 public class ProxiedRoundTripBenchmark extends MicroBenchmark {
 

@@ -2,21 +2,19 @@ package io.proxybench.netty.footprint;
 
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
-import io.proxybench.origin.StubOrigin;
-import io.proxybench.origin.StubOriginOptions;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Heap the proxy's event loops allocate per proxied request: starts a stub origin (1 KiB, no
- * latency) and a proxy here, sends keep-alive GETs on a few connections from this process, and
- * divides the bytes the {@code proxy-inbound} threads allocated (HotSpot's per-thread counter)
- * by the requests. Client and origin threads are not counted. Run it with the test classpath:
+ * latency) in a process of its own ({@link OriginProcess} says why) and a proxy here, sends
+ * keep-alive GETs on a few connections from this process, and divides the bytes the
+ * {@code proxy-inbound} threads allocated (HotSpot's per-thread counter) by the requests. Client
+ * threads are not counted. Run it with the test classpath:
  * {@code java -cp <test classpath> io.proxybench.netty.footprint.AllocationPerRequest 50000}; proxy settings may follow the count
  * ({@code server.transport=epoll}).
  */
@@ -28,8 +26,7 @@ public final class AllocationPerRequest {
     public static void main(String[] args) throws Exception {
         int requests = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        try (StubOrigin origin = StubOrigin.started(StubOriginOptions.builder().latency("0").payloadSize(1024)
-                .threads(1).drainTimeout(Duration.ZERO).build());
+        try (OriginProcess origin = OriginProcess.start();
              NettyProxyServer proxy = TestProxies.start(settings(origin, args))) {
             Socket[] connections = new Socket[4];
             for (int i = 0; i < connections.length; i++) {
@@ -48,7 +45,7 @@ public final class AllocationPerRequest {
         }
     }
 
-    private static Map<String, String> settings(StubOrigin origin, String[] args) {
+    private static Map<String, String> settings(OriginProcess origin, String[] args) {
         Map<String, String> settings = new LinkedHashMap<>(Map.of("routes", TestProxies.routeTo(origin.port())));
         settings.putAll(TestProxies.settingsFrom(args, 1));
         return settings;
