@@ -8,10 +8,8 @@ import io.proxybench.origin.StubOriginOptions;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -86,10 +84,8 @@ public final class IdleConnectionFootprint {
 
     /** Runs the client process, calls {@code whileHeld} once its connections are open, then lets it go. */
     private static void runClients(int port, int count, ThrowingRunnable whileHeld) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                IdleClients.class.getName(), String.valueOf(port), String.valueOf(count)))
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process p = ChildJvm.start(IdleClients.class, ProcessBuilder.Redirect.INHERIT, String.valueOf(port),
+                String.valueOf(count));
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line = out.readLine();
             if (!"ready".equals(line)) {

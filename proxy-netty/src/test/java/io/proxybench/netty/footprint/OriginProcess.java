@@ -6,8 +6,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -28,11 +26,8 @@ final class OriginProcess implements AutoCloseable {
     }
 
     static OriginProcess start() throws IOException, InterruptedException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
-                StubOriginMain.class.getName(), "--port", "0", "--bind", "127.0.0.1", "--latency", "0ms",
-                "--payload-size", "1024", "--threads", "1", "--drain-timeout", "0s"))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = ChildJvm.start(StubOriginMain.class, ProcessBuilder.Redirect.DISCARD, "--port", "0", "--bind",
+                "127.0.0.1", "--latency", "0ms", "--payload-size", "1024", "--threads", "1", "--drain-timeout", "0s");
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         for (String line = out.readLine(); line != null; line = out.readLine()) {
             if (line.startsWith("listening port=")) {
