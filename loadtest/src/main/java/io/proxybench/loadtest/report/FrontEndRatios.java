@@ -118,42 +118,52 @@ public final class FrontEndRatios {
         if (missing != null) {
             return new Ratio(label, baseLabel, null, null, missing);
         }
-        return new Ratio(label, baseLabel, figure(results, connections, label, step.get(), baseLabel, baseStep.get(), RPS),
-                figure(results, connections, label, step.get(), baseLabel, baseStep.get(), CPU_PER_REQUEST), null);
+        List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
+        return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
+                figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST), null);
     }
 
-    /** The figure's ratio, or null when either side lacks it. */
-    private static Figure figure(RunResults results, int connections, String label, StepRecord step,
-            String baseLabel, StepRecord baseStep, Function<StepRecord, Double> value) {
+    /** Repeat k of a front end beside repeat k of the baseline. */
+    private record RepeatPair(StepRecord step, StepRecord base) {
+    }
+
+    /** The pairs of every repeat index both front ends ran without failing; none in a run without repeats. */
+    private static List<RepeatPair> repeatPairs(RunResults results, int connections, String label, String baseLabel) {
+        List<RepeatPair> pairs = new ArrayList<>();
+        if (!RepeatGroups.repeated(results.steps())) {
+            return pairs;
+        }
+        Optional<RepeatGroups.Group> group = RepeatGroups.find(results, label, connections);
+        Optional<RepeatGroups.Group> baseGroup = RepeatGroups.find(results, baseLabel, connections);
+        if (group.isEmpty() || baseGroup.isEmpty()) {
+            return pairs;
+        }
+        for (StepRecord r : group.get().ok()) {
+            if (r.repeat() != null) {
+                baseGroup.get().ok().stream().filter(b -> r.repeat().equals(b.repeat())).findFirst()
+                        .ifPresent(b -> pairs.add(new RepeatPair(r, b)));
+            }
+        }
+        return pairs;
+    }
+
+    /** The figure's ratio and each pair's, or null when either step lacks the figure. */
+    private static Figure figure(StepRecord step, StepRecord baseStep, List<RepeatPair> pairs,
+            Function<StepRecord, Double> value) {
         Double over = usable(value.apply(step));
         Double under = usable(value.apply(baseStep));
         if (over == null || under == null) {
             return null;
         }
-        return new Figure(over / under, perRepeat(results, connections, label, baseLabel, value));
-    }
-
-    /** Repeat k of the front end over repeat k of the baseline, for every k both measured; empty without repeats. */
-    private static List<Double> perRepeat(RunResults results, int connections, String label, String baseLabel,
-            Function<StepRecord, Double> value) {
-        List<Double> ratios = new ArrayList<>();
-        if (!RepeatGroups.repeated(results.steps())) {
-            return ratios;
-        }
-        Optional<RepeatGroups.Group> group = RepeatGroups.find(results, label, connections);
-        Optional<RepeatGroups.Group> baseGroup = RepeatGroups.find(results, baseLabel, connections);
-        if (group.isEmpty() || baseGroup.isEmpty()) {
-            return ratios;
-        }
-        for (StepRecord r : group.get().ok()) {
-            Double over = usable(value.apply(r));
-            Double under = baseGroup.get().ok().stream().filter(b -> b.repeat() != null && b.repeat().equals(r.repeat()))
-                    .map(value).map(FrontEndRatios::usable).findFirst().orElse(null);
-            if (r.repeat() != null && over != null && under != null) {
-                ratios.add(over / under);
+        List<Double> perRepeat = new ArrayList<>();
+        for (RepeatPair pair : pairs) {
+            Double pairOver = usable(value.apply(pair.step()));
+            Double pairUnder = usable(value.apply(pair.base()));
+            if (pairOver != null && pairUnder != null) {
+                perRepeat.add(pairOver / pairUnder);
             }
         }
-        return ratios;
+        return new Figure(over / under, perRepeat);
     }
 
     private static Double usable(Double v) {
