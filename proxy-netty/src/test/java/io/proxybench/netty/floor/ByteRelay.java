@@ -61,7 +61,16 @@ public final class ByteRelay implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel client) {
-                        client.pipeline().addLast(new ClientSide(originSide, origin));
+                        ChannelFuture connected = originSide.clone(client.eventLoop())
+                                .handler(new Relaying(client)).connect(origin);
+                        client.pipeline().addLast(new Relaying(connected.channel()));
+                        connected.addListener((ChannelFutureListener) f -> {
+                            if (f.isSuccess()) {
+                                client.config().setAutoRead(true);
+                            } else {
+                                client.close();
+                            }
+                        });
                     }
                 });
         try {
@@ -95,34 +104,6 @@ public final class ByteRelay implements AutoCloseable {
         ByteRelay relay = start(Integer.parseInt(args[0]), origin, loopCount);
         System.out.println("listening port=" + relay.port());
         relay.listener.closeFuture().sync();
-    }
-
-    /** The client's end: connects its origin connection, then writes what the client sends to it. */
-    private static final class ClientSide extends ChannelInboundHandlerAdapter {
-
-        private final Bootstrap originSide;
-        private final InetSocketAddress origin;
-
-        ClientSide(Bootstrap originSide, InetSocketAddress origin) {
-            this.originSide = originSide;
-            this.origin = origin;
-        }
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            Channel client = ctx.channel();
-            ChannelFuture connected = originSide.clone(client.eventLoop())
-                    .handler(new Relaying(client)).connect(origin);
-            connected.addListener((ChannelFutureListener) f -> {
-                if (f.isSuccess()) {
-                    client.config().setAutoRead(true);
-                } else {
-                    client.close();
-                }
-            });
-            client.pipeline().addLast(new Relaying(connected.channel()));
-            client.pipeline().remove(this);
-        }
     }
 
     /** Writes what its channel reads to the peer, flushed at the end of each read burst. */
