@@ -93,15 +93,23 @@ public final class ByteRelay implements AutoCloseable {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        if (args.length < 2 || args.length > 3 || !args[1].contains(":")) {
-            System.err.println("usage: ByteRelay PORT ORIGIN_HOST:PORT [LOOPS]");
+        int port;
+        InetSocketAddress origin;
+        int loopCount;
+        try {
+            if (args.length < 2 || args.length > 3 || !args[1].contains(":")) {
+                throw new IllegalArgumentException("expected 2 or 3 arguments");
+            }
+            port = Integer.parseInt(args[0]);
+            int colon = args[1].lastIndexOf(':');
+            origin = new InetSocketAddress(args[1].substring(0, colon), Integer.parseInt(args[1].substring(colon + 1)));
+            loopCount = args.length == 3 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+        } catch (IllegalArgumentException e) {
+            System.err.println("usage: ByteRelay PORT ORIGIN_HOST:PORT [LOOPS] (" + e.getMessage() + ")");
             System.exit(2);
+            return;
         }
-        int colon = args[1].lastIndexOf(':');
-        InetSocketAddress origin = new InetSocketAddress(args[1].substring(0, colon),
-                Integer.parseInt(args[1].substring(colon + 1)));
-        int loopCount = args.length == 3 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
-        ByteRelay relay = start(Integer.parseInt(args[0]), origin, loopCount);
+        ByteRelay relay = start(port, origin, loopCount);
         System.out.println("listening port=" + relay.port());
         relay.listener.closeFuture().sync();
     }
