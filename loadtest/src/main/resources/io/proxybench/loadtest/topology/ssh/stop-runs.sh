@@ -7,20 +7,29 @@ shift
 own() {
   { tr '\0' '\n' < "/proc/$1/environ"; } 2>/dev/null | grep -qx "PROXYBENCH_RUN=$2"
 }
+# The pids the kit wrote down and every other process whose environment names the run: what those
+# started inherits the name, and a child (the sampler's sleep) outlives a parent stopped while it waits.
+pids_of() {
+  {
+    cat "$kit_dir/runs/$1/pids"
+    grep -l -a -F "PROXYBENCH_RUN=$1" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3
+  } | sort -un | while read -r pid; do
+    if own "$pid" "$1"; then
+      echo "$pid"
+    fi
+  done
+}
 for run_id in "$@"; do
   [ -f "$kit_dir/runs/$run_id/pids" ] || continue
-  # shellcheck disable=SC2013  # one pid a word
-  for pid in $(cat "$kit_dir/runs/$run_id/pids"); do
-    if own "$pid" "$run_id"; then
-      kill -TERM "$pid" 2>/dev/null && echo "stopped $run_id $pid"
-    fi
+  for pid in $(pids_of "$run_id"); do
+    kill -TERM "$pid" 2>/dev/null && echo "stopped $run_id $pid"
   done
 done
 waited=0
 for run_id in "$@"; do
   [ -f "$kit_dir/runs/$run_id/pids" ] || continue
-  # shellcheck disable=SC2013  # one pid a word
-  for pid in $(cat "$kit_dir/runs/$run_id/pids"); do
+  # read again: what a stopping process started meanwhile is waited for too
+  for pid in $(pids_of "$run_id"); do
     while own "$pid" "$run_id" && [ "$waited" -lt 50 ]; do
       sleep 0.1
       waited=$((waited + 1))

@@ -58,10 +58,36 @@ class RemoteScriptsTest {
         }
     }
 
-    /** A wrapped {@code sleep} as the kit runs a role, with its pid recorded under the run. */
+    @Test
+    void whatARunsProcessesStartedIsStoppedWithThem(@TempDir Path dir) throws Exception {
+        Path kit = dir.resolve("kit");
+        // As the sampler: a shell whose child is running when the shell is stopped, and would outlive it.
+        Process role = start(kit, "cccccc", "sh", "-c", "sleep 60 & wait");
+        try {
+            for (int i = 0; i < 100 && SshLoopbackRunTest.processesOfRun("cccccc").size() < 2; i++) {
+                Thread.sleep(50);
+            }
+            assertThat(SshLoopbackRunTest.processesOfRun("cccccc")).as("the shell and its sleep").hasSize(2);
+
+            RUN.run(List.of("sh", "-c", RemoteScripts.STOP_RUNS, "pb", kit.toString(), "cccccc"));
+
+            assertThat(SshLoopbackRunTest.processesOfRun("cccccc")).as("processes still naming the run").isEmpty();
+            assertThat(role.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).as("the run's wrapper ended").isTrue();
+        } finally {
+            role.destroyForcibly();
+        }
+    }
+
     private static Process start(Path kit, String runId) throws Exception {
-        Process process = new ProcessBuilder("sh", "-c", RemoteScripts.RUN_ROLE, "pb",
-                kit.resolve("runs/" + runId).toString(), runId, "proxy", "sleep", "60")
+        return start(kit, runId, "sleep", "60");
+    }
+
+    /** A wrapped command as the kit runs a role, with its pid recorded under the run. */
+    private static Process start(Path kit, String runId, String... command) throws Exception {
+        List<String> wrapped = new ArrayList<>(List.of("sh", "-c", RemoteScripts.RUN_ROLE, "pb",
+                kit.resolve("runs/" + runId).toString(), runId, "proxy"));
+        wrapped.addAll(List.of(command));
+        Process process = new ProcessBuilder(wrapped)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
         Path pids = kit.resolve("runs/" + runId + "/pids");
         for (int i = 0; i < 100 && !Files.exists(pids); i++) {
