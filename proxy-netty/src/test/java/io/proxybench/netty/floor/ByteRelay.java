@@ -133,11 +133,13 @@ public final class ByteRelay implements AutoCloseable {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             peer.flush();
-            Relaying peerSide = peer.pipeline().get(Relaying.class);
-            // A closed peer has no handlers left; its close closes this side too.
-            if (!peer.isWritable() && peerSide != null) {
-                ctx.channel().config().setAutoRead(false);
-                peerSide.resumeOnWritable = ctx.channel();
+            if (!peer.isWritable()) {
+                Relaying peerSide = peer.pipeline().get(Relaying.class);
+                // A closed peer has no handlers left; its close closes this side too.
+                if (peerSide != null) {
+                    ctx.channel().config().setAutoRead(false);
+                    peerSide.resumeOnWritable = ctx.channel();
+                }
             }
         }
 
