@@ -72,8 +72,11 @@ class SmokeRunTest {
     @Test
     void netty() throws IOException {
         assumeTrue(runnable(LAYOUT.proxyJar("netty")), "proxy-netty is not built at " + LAYOUT.proxyJar("netty"));
-        JsonNode steps = steps(run("netty"));
-        assertJvmFigures(steps);
+        Path runDir = run("netty");
+        JsonNode resolved = JSON.readTree(runDir.resolve("run.json").toFile()).get("frontEnds").get(0).get("resolved");
+        assertThat(resolved.get("netty.trackPinnedMemory").asText())
+                .as("the proxy's entry turns Netty's count of pinned memory off").isEqualTo("false");
+        assertJvmFigures(steps(runDir));
     }
 
     @Test

@@ -9,6 +9,7 @@ public final class NettyProxyMain {
     }
 
     public static void main(String[] args) {
+        PinnedMemoryTracking.offUnlessAsked(System.getProperties());
         System.exit(ProxyLauncher.run(new NettyProxyFactory(), args));
     }
 }

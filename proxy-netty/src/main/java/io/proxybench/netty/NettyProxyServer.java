@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
@@ -92,6 +93,7 @@ public final class NettyProxyServer implements ProxyServer {
         LeakTrackingLevel.apply(config.get(NettyConfigKeys.LEAK_DETECTION));
         String leakLevel = ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT);
         warmUp(allocator);
+        Optional<Boolean> pinnedTracked = PinnedMemoryTracking.inEffect(allocator);
         WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
                 config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
         OriginConnectionPool<Channel> pool = null;
@@ -145,7 +147,7 @@ public final class NettyProxyServer implements ProxyServer {
             AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
-                            resolved(workers, deferAccept, listeners.count(), leakLevel)));
+                            resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked)));
             log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
                     workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
                     leakLevel, filters.size(), settings.maxPerHost());
@@ -165,13 +167,17 @@ public final class NettyProxyServer implements ProxyServer {
         }
     }
 
-    /** What {@code auto} and the machine became: the transport, the threads, leak tracking's JVM-wide level. */
+    /**
+     * What {@code auto} and the machine became: the transport, the threads, and two JVM-wide
+     * settings of Netty's, leak tracking's level and (pooled allocator) whether it counts pinned memory.
+     */
     private static Map<String, String> resolved(WorkerLayout workers, int deferAccept, int listeningSockets,
-                                                String leakLevel) {
+                                                String leakLevel, Optional<Boolean> pinnedTracked) {
         Map<String, String> out = new LinkedHashMap<>(workers.resolved());
         out.put("server.deferAccept", Integer.toString(deferAccept));
         out.put("listeningSockets", Integer.toString(listeningSockets));
         out.put("netty.leakDetection", leakLevel);
+        pinnedTracked.ifPresent(on -> out.put("netty.trackPinnedMemory", on.toString()));
         return out;
     }
 

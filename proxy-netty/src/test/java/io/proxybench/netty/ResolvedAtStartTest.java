@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * The admin port's {@code /resolved} says what ran, not what was asked for: the transport
  * {@code auto} became, the threads started, a setting the transport could not honour, and the
- * JVM-wide leak-tracking level.
+ * JVM-wide leak-tracking level and pinned-memory count.
  */
 @ExtendWith(LeakReportGuard.class)
 class ResolvedAtStartTest {
@@ -48,6 +48,9 @@ class ResolvedAtStartTest {
             // the tests' JVM names paranoid, and auto keeps the level the JVM names
             assertThat(resolved).containsEntry("netty.leakDetection",
                     System.getProperty(LeakTrackingLevel.PROPERTY, "disabled").toLowerCase(Locale.ROOT));
+            // started in-process, not through the proxy's entry: Netty's own default, or what the JVM names
+            assertThat(resolved).containsEntry("netty.trackPinnedMemory",
+                    System.getProperty(PinnedMemoryTracking.PROPERTY, "true"));
         }
     }
 
