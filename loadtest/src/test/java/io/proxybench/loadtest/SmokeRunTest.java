@@ -166,6 +166,9 @@ class SmokeRunTest {
             assertThat(step.get("cpuPct").asDouble()).as(where).isBetween(0.0, 100.0);
             assertThat(step.get("proxyCpuPct").asDouble()).as(where).isBetween(0.0, 100.0 * CORES);
             assertThat(step.get("proxyCpuUsPerReq").asDouble()).as(where).isPositive();
+            // the kernel's part: every front end makes system calls for each request, and it is a part
+            assertThat(step.get("proxySysCpuUsPerReq").asDouble()).as(where).isPositive()
+                    .isLessThanOrEqualTo(step.get("proxyCpuUsPerReq").asDouble());
             assertThat(step.get("netMbps").asDouble()).as(where).isPositive();
             assertThat(step.get("pctOfCeiling").asDouble()).as(where).isBetween(1.0, 105.0);
         }

@@ -13,6 +13,7 @@ public enum Metric {
     P99("TP99/ms", s -> s.latency().p99Ms(), false, false, 2),
     CPU("CPU/%", s -> s.machine().cpuPct(), false, false, 2),
     US_PER_REQ("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), false, false, 1),
+    SYS_US_PER_REQ("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), false, false, 1),
     CTX_SW("Ctx Sw.", s -> s.machine().ctxSwPerSec(), false, false, 0),
     MBPS("Mbps", s -> s.machine().netMbps(), true, false, 2),
     GC("GC ms/s", s -> s.jvm().gcMsPerSec(), false, false, 2);

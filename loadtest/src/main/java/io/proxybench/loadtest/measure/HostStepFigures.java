@@ -104,17 +104,25 @@ public final class HostStepFigures {
         List<Sample> origin = originBox == null ? List.of()
                 : inside.stream().filter(r -> originBox.equals(r.host())).toList();
         Double proxyCpu = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyCpuPct()));
+        Double proxySysCpu = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxySysCpuPct()));
         Double rps = record.load().rps();
-        Double usPerReq = proxyCpu == null || rps == null || rps <= 0 ? null : StepFigures.round(proxyCpu / 100 / rps * 1e6);
+        Double usPerReq = perRequestUs(proxyCpu, rps);
+        Double sysUsPerReq = perRequestUs(proxySysCpu, rps);
         Double rss = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyRssMb()));
         Double threads = StepWindow.mean(proxy, s -> s.processes().proxyThreads());
         Double originCpu = StepFigures.round(StepWindow.mean(origin, s -> s.processes().originCpuPct()));
         // the kit's own readings of a remote role are of its ssh client: none is better than those
         boolean remoteProxy = proxyBox != null;
         return new StepRecord.Processes(remoteProxy ? proxyCpu : p.proxyCpuPct(),
-                remoteProxy ? usPerReq : p.proxyCpuUsPerReq(), remoteProxy ? rss : p.proxyRssMb(),
+                remoteProxy ? usPerReq : p.proxyCpuUsPerReq(), remoteProxy ? sysUsPerReq : p.proxySysCpuUsPerReq(),
+                remoteProxy ? rss : p.proxyRssMb(),
                 !remoteProxy ? p.proxyThreads() : threads == null ? null : (int) Math.round(threads),
                 originBox != null ? originCpu : p.originCpuPct(), p.generatorCpuPct());
+    }
+
+    /** A mean CPU share (one core = 100) at a rate, as microseconds per request. */
+    private static Double perRequestUs(Double cpuPct, Double rps) {
+        return cpuPct == null || rps == null || rps <= 0 ? null : StepFigures.round(cpuPct / 100 / rps * 1e6);
     }
 
     private static StepRecord with(StepRecord r, StepRecord.Processes processes, MachineFigures machine) {

@@ -39,8 +39,12 @@ public final class StepFigures {
     private StepFigures() {
     }
 
-    /** CPU time of the processes and the JVM's figures over the load window; null where not measured. */
-    record ProcessTimes(double wallSec, Double proxyCpuSec, Double originCpuSec, JvmFigures jvm) {
+    /**
+     * CPU time of the processes (of the front end's also the kernel's part) and the JVM's figures over
+     * the load window; null where not measured.
+     */
+    record ProcessTimes(double wallSec, Double proxyCpuSec, Double proxySysCpuSec, Double originCpuSec,
+            JvmFigures jvm) {
     }
 
     /**
@@ -67,8 +71,8 @@ public final class StepFigures {
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
         StepRecord.Processes processes = new StepRecord.Processes(perSecond(times.proxyCpuSec(), wallSec, 100),
-                times.proxyCpuSec() == null || result.requests() == 0 ? null
-                        : round(times.proxyCpuSec() / result.requests() * 1e6),
+                perRequestUs(times.proxyCpuSec(), result.requests()),
+                perRequestUs(times.proxySysCpuSec(), result.requests()),
                 mean(inside, s -> s.processes().proxyRssMb()),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
                 perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct);
@@ -105,22 +109,36 @@ public final class StepFigures {
     static ProcessTimes fromReadings(BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond) {
         double wallSec = before.secondsUntil(after);
         JvmFigures jvm = before.jvm() != null && after.jvm() != null ? after.jvm().since(before.jvm(), wallSec) : null;
-        return new ProcessTimes(wallSec, cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond),
-                cpuSeconds(before.origin(), after.origin(), ticksPerSecond), jvm);
+        Double proxyCpu = cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond);
+        Double proxySys = proxyCpu == null || after.proxy().sysTicks() < before.proxy().sysTicks() ? null
+                : after.proxy().sysCpuSecondsSince(before.proxy(), ticksPerSecond);
+        Double originCpu = cpuSeconds(before.origin(), after.origin(), ticksPerSecond);
+        return new ProcessTimes(wallSec, proxyCpu, proxySys, originCpu, jvm);
     }
 
     /** The samples' per-second rates summed over {@code window}, and again per second of it. */
     static ProcessTimes fromSamples(StepWindow window, List<Sample> rows) {
         Double proxyCpuPctSec = window.total(rows, s -> s.processes().proxyCpuPct());
+        Double proxySysCpuPctSec = window.total(rows, s -> s.processes().proxySysCpuPct());
         Double originCpuPctSec = window.total(rows, s -> s.processes().originCpuPct());
         double seconds = window.seconds();
         JvmFigures jvm = JvmFigures.ratesFrom(figure -> window.rate(rows, s -> figure.apply(s.jvm())));
-        return new ProcessTimes(seconds, proxyCpuPctSec == null ? null : proxyCpuPctSec / 100,
-                originCpuPctSec == null ? null : originCpuPctSec / 100, jvm);
+        return new ProcessTimes(seconds, fromPct(proxyCpuPctSec), fromPct(proxySysCpuPctSec), fromPct(originCpuPctSec),
+                jvm);
+    }
+
+    /** %·s of one core as CPU seconds. */
+    private static Double fromPct(Double pctSec) {
+        return pctSec == null ? null : pctSec / 100;
     }
 
     private static Double mean(List<Sample> rows, Function<Sample, ? extends Number> figure) {
         return round(StepWindow.mean(rows, figure));
+    }
+
+    /** CPU seconds per request in microseconds; null when not measured or nothing was answered. */
+    private static Double perRequestUs(Double cpuSec, long requests) {
+        return cpuSec == null || requests == 0 ? null : round(cpuSec / requests * 1e6);
     }
 
     /** {@code amount} per second of {@code wallSec}, times {@code scale}; null when either is missing. */

@@ -37,6 +37,9 @@ final class MeasurementNotes {
         notes.put("proxyCpuPct", "utime+stime of the front end's process tree (nginx: master and workers), "
                 + "one core = 100");
         notes.put("proxyCpuUsPerReq", "front end CPU time in the load window / requests");
+        notes.put("proxySysCpuUsPerReq", "the stime (kernel) part of proxyCpuUsPerReq; on one machine the kernel "
+                + "charges network-stack work to whichever process is on the CPU, so it is the front end's own only "
+                + "roughly");
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
         notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use");
         notes.put("machine-saturated", "machine CPU >= 95% (all cores)");

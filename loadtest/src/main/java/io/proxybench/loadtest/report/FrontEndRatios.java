@@ -37,16 +37,24 @@ public final class FrontEndRatios {
 
     /**
      * {@code frontEnd}/{@code baseline} at one step; {@code rps} is null when {@code missing} says
-     * why, {@code cpu} null when either front end's CPU per request was not measured.
+     * why, {@code cpu} null when either front end's CPU per request was not measured, {@code cpuUser}
+     * and {@code cpuSys} (its user-space and kernel parts) null when either's split was not.
      */
-    public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, String missing) {
+    public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, Figure cpuUser, Figure cpuSys,
+            String missing) {
 
         public String text() {
             String name = frontEnd + "/" + baseline;
             if (rps == null) {
                 return name + " = n/a (" + missing + ")";
             }
-            return name + " = " + rps.text() + (cpu == null ? "" : ", CPU per request " + cpu.text());
+            String text = name + " = " + rps.text() + (cpu == null ? "" : ", CPU per request " + cpu.text());
+            if (cpu != null && cpuUser != null && cpuSys != null) {
+                // the medians' ratios only: the split says where the difference lies, the whole how far to trust it
+                text += " [user " + FigureFormat.ratio(cpuUser.ratio()) + ", sys " + FigureFormat.ratio(cpuSys.ratio())
+                        + "]";
+            }
+            return text;
         }
     }
 
@@ -56,6 +64,8 @@ public final class FrontEndRatios {
 
     private static final Function<StepRecord, Double> RPS = s -> s.load().rps();
     private static final Function<StepRecord, Double> CPU_PER_REQUEST = s -> s.processes().proxyCpuUsPerReq();
+    private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST = s -> s.processes().proxyUserCpuUsPerReq();
+    private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST = s -> s.processes().proxySysCpuUsPerReq();
 
     private FrontEndRatios() {
     }
@@ -72,6 +82,10 @@ public final class FrontEndRatios {
         String note = "Requests/s of each front end relative to " + base + " at the same step, then its proxy CPU per "
                 + "request relative to " + base + "'s (below 1.00\u00d7 it spends less per request); absolute numbers "
                 + "drift on shared machines, ratios of back-to-back runs much less.";
+        if (ResultsTable.hasSysCpu(results)) {
+            note += " In square brackets the ratios of its user-space and kernel parts: which of the two a "
+                    + "difference in CPU per request lies in.";
+        }
         return !RepeatGroups.repeated(results.steps()) ? note
                 : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
                         + "run interleaved, so a repeat's pair shared the machine's state, and their spread is how far "
@@ -116,11 +130,13 @@ public final class FrontEndRatios {
             missing = unusable(label, step);
         }
         if (missing != null) {
-            return new Ratio(label, baseLabel, null, null, missing);
+            return new Ratio(label, baseLabel, null, null, null, null, missing);
         }
         List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
         return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
-                figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST), null);
+                figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST),
+                figure(step.get(), baseStep.get(), pairs, USER_CPU_PER_REQUEST),
+                figure(step.get(), baseStep.get(), pairs, SYS_CPU_PER_REQUEST), null);
     }
 
     /** Repeat k of a front end beside repeat k of the baseline. */

@@ -63,7 +63,7 @@ public final class HtmlReport {
         conditions(run, h);
         h.append("<h2>Results</h2>\n");
         resultsTable(results, h);
-        h.append("<p class=\"note\">").append(Html.escape(ReportNotes.table(run) + HostsNotes.of(results))).append("</p>\n");
+        h.append("<p class=\"note\">").append(Html.escape(ReportNotes.table(results) + HostsNotes.of(results))).append("</p>\n");
         ratios(results, h);
         aggregate(run.unit(), charts.aggregate(), h);
         percentiles(charts.percentiles(), h);

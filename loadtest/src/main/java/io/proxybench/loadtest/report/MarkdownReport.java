@@ -85,7 +85,7 @@ public final class MarkdownReport {
         }
         md.append("## Results\n\n");
         md.append(table(results)).append('\n');
-        md.append(ReportNotes.table(run)).append(HostsNotes.of(results)).append("\n\n");
+        md.append(ReportNotes.table(results)).append(HostsNotes.of(results)).append("\n\n");
         md.append(ReportNotes.leadIns(results.steps()));
         md.append(ReportNotes.flagLegend(results.steps()));
         md.append("## Ratios\n\n");

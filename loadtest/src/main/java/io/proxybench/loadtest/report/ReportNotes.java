@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.report;
 
 import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.results.StepUnit;
 import io.proxybench.loadtest.warmup.SteadyStateDetector;
@@ -14,7 +15,8 @@ final class ReportNotes {
     private ReportNotes() {
     }
 
-    static String table(RunMetadata run) {
+    static String table(RunResults results) {
+        RunMetadata run = results.run();
         StringBuilder note = new StringBuilder();
         StepUnit unit = run.unit();
         if (unit == StepUnit.RPS) {
@@ -29,6 +31,10 @@ final class ReportNotes {
                     + "report)");
         }
         note.append("; CPU/% is the whole machine (all cores). \u00b5s/req is proxy CPU time per request");
+        if (ResultsTable.hasSysCpu(results)) {
+            note.append(" (utime + stime of its processes), sys \u00b5s/req the kernel's part of it (stime: system "
+                    + "calls and the network stack work done on the proxy's time), the rest is user space");
+        }
         if (unit.hasCeiling()) {
             note.append("; % ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency)");
         }

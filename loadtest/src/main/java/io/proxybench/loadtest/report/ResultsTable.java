@@ -11,8 +11,9 @@ import java.util.function.Function;
 /**
  * The reference write-up's results table (its eleven columns, in its order) followed by the
  * figures it lacked: the step's mean run queue beside the load average (runs that record it as their
- * own figure), TP99, errors, proxy CPU per request, GC time, JIT time (when measured), share
- * of the Little's-law ceiling (closed model only), and flags. Markdown, console and HTML all render these same cells.
+ * own figure), TP99, errors, proxy CPU per request and its kernel part (when measured), GC time, JIT
+ * time (when measured), share of the Little's-law ceiling (closed model only), and flags. Markdown,
+ * console and HTML all render these same cells.
  */
 public final class ResultsTable {
 
@@ -35,6 +36,9 @@ public final class ResultsTable {
     private static final Column LOAD_AVG = new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2));
     /** The step's own run queue, beside the load average that still carries what ran before it. */
     private static final Column RUN_QUEUE = new Column("RunQ", true, s -> FigureFormat.decimals(s.machine().runQueue(), 2));
+    private static final Column US_PER_REQ = figure("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), 1);
+    /** The kernel's part of the CPU per request: with the whole beside it, where a front end's time goes. */
+    private static final Column SYS_US_PER_REQ = figure("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), 1);
     private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
 
     private ResultsTable() {
@@ -62,10 +66,13 @@ public final class ResultsTable {
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 figure("TP99/ms", s -> s.latency().p99Ms(), 2),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
-                figure("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), 1),
+                US_PER_REQ,
                 new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2))));
         if (ReportNotes.hasRunQueueColumn(results.run())) {
             columns.add(columns.indexOf(LOAD_AVG) + 1, RUN_QUEUE);
+        }
+        if (hasSysCpu(results)) {
+            columns.add(columns.indexOf(US_PER_REQ) + 1, SYS_US_PER_REQ);
         }
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
@@ -75,6 +82,11 @@ public final class ResultsTable {
         }
         columns.add(new Column("Flags", false, ResultsTable::flags));
         return List.copyOf(columns);
+    }
+
+    /** Whether some step measured the kernel's part of the CPU per request (runs since it was recorded). */
+    static boolean hasSysCpu(RunResults results) {
+        return results.steps().stream().anyMatch(s -> s.processes().proxySysCpuUsPerReq() != null);
     }
 
     public static List<String> headers(RunResults results) {

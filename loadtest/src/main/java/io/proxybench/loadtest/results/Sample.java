@@ -35,9 +35,13 @@ public record Sample(
         return epochMs - intervalMs / 2;
     }
 
-    /** The processes in this second: CPU (one core = 100), the front end's memory and threads. */
-    public record Processes(Double proxyCpuPct, Double proxyRssMb, Integer proxyThreads, Double originCpuPct,
-            Double generatorCpuPct) {
-        public static final Processes NONE = new Processes(null, null, null, null, null);
+    /**
+     * The processes in this second: CPU (one core = 100), of the front end's also the kernel's part
+     * ({@code proxySysCpuPct}, its stime; empty in files written before it was recorded), the front
+     * end's memory and threads.
+     */
+    public record Processes(Double proxyCpuPct, Double proxySysCpuPct, Double proxyRssMb, Integer proxyThreads,
+            Double originCpuPct, Double generatorCpuPct) {
+        public static final Processes NONE = new Processes(null, null, null, null, null, null);
     }
 }

@@ -232,12 +232,19 @@ public record StepRecord(
     }
 
     /**
-     * The processes of the step: the front end's CPU (one core = 100) and its CPU time per request,
-     * memory and threads; the origin's and the generator's CPU.
+     * The processes of the step: the front end's CPU (one core = 100), its CPU time per request and
+     * the kernel's part of that ({@code proxySysCpuUsPerReq}, stime; null in runs written before it
+     * was recorded), memory and threads; the origin's and the generator's CPU.
      */
-    public record Processes(Double proxyCpuPct, Double proxyCpuUsPerReq, Double proxyRssMb, Integer proxyThreads,
-            Double originCpuPct, Double generatorCpuPct) {
-        static final Processes NONE = new Processes(null, null, null, null, null, null);
+    public record Processes(Double proxyCpuPct, Double proxyCpuUsPerReq, Double proxySysCpuUsPerReq, Double proxyRssMb,
+            Integer proxyThreads, Double originCpuPct, Double generatorCpuPct) {
+        static final Processes NONE = new Processes(null, null, null, null, null, null, null);
+
+        /** The user-space part of the CPU per request: the whole less the kernel's; null unless both were measured. */
+        public Double proxyUserCpuUsPerReq() {
+            return proxyCpuUsPerReq == null || proxySysCpuUsPerReq == null ? null
+                    : proxyCpuUsPerReq - proxySysCpuUsPerReq;
+        }
     }
 
     /** The Little's-law ceiling (connections ÷ origin latency) and the share of it reached; null in the open model. */

@@ -32,7 +32,8 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
         Map<String, long[]> roles = new HashMap<>();
         for (String role : new String[] {"proxy", "origin", "generator"}) {
             long[] figures = numbers(fields.get(role));
-            if (figures != null && figures.length == 4) {
+            // pid, utime+stime, rss, threads, then stime (lines of earlier kits end before it)
+            if (figures != null && (figures.length == 4 || figures.length == 5)) {
                 roles.put(role, figures);
             }
         }
@@ -62,18 +63,29 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
     Sample.Processes processesSince(HostReading earlier) {
         double seconds = (epochMs - earlier.epochMs) / 1000.0;
         long[] proxy = roles.get("proxy");
-        return new Sample.Processes(cpuPct("proxy", earlier, seconds), proxy == null ? null : proxy[2] / 1024.0,
+        return new Sample.Processes(cpuPct("proxy", earlier, seconds), sysCpuPct("proxy", earlier, seconds),
+                proxy == null ? null : proxy[2] / 1024.0,
                 proxy == null ? null : (int) proxy[3], cpuPct("origin", earlier, seconds),
                 cpuPct("generator", earlier, seconds));
     }
 
     private Double cpuPct(String role, HostReading earlier, double seconds) {
+        return ticksPct(role, earlier, seconds, 1);
+    }
+
+    /** The kernel's part of {@link #cpuPct}; null when either line lacks it. */
+    private Double sysCpuPct(String role, HostReading earlier, double seconds) {
+        return ticksPct(role, earlier, seconds, 4);
+    }
+
+    private Double ticksPct(String role, HostReading earlier, double seconds, int field) {
         long[] now = roles.get(role);
         long[] before = earlier.roles.get(role);
-        if (now == null || before == null || now[0] != before[0] || seconds <= 0) {
+        if (now == null || before == null || now[0] != before[0] || seconds <= 0 || field >= now.length
+                || field >= before.length) {
             return null;
         }
-        return 100.0 * (now[1] - before[1]) / TICKS_PER_SECOND / seconds;
+        return 100.0 * (now[field] - before[field]) / TICKS_PER_SECOND / seconds;
     }
 
     private static long busy(long[] cpu) {

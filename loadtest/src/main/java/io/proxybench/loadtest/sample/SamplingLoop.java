@@ -184,6 +184,7 @@ public final class SamplingLoop implements AutoCloseable {
         ProcessHandle gen = generator;
         ProcessSampler.Usage generatorUsage = gen == null ? null : processes.read(gen);
         Double proxyCpu = proxy == null ? null : proxy.cpuPctSince(lastProxy, seconds, ticksPerSecond);
+        Double proxySysCpu = proxy == null ? null : proxy.sysCpuPctSince(lastProxy, seconds, ticksPerSecond);
         Double originCpu = origin == null ? null : origin.cpuPctSince(lastOrigin, seconds, ticksPerSecond);
         Double generatorCpu = generatorUsage == null ? null
                 : generatorUsage.cpuPctSince(lastGenerator, seconds, ticksPerSecond);
@@ -205,7 +206,7 @@ public final class SamplingLoop implements AutoCloseable {
         Sample row = new Sample(epochMs, w.frontEnd(), conns,
                 new MachineFigures(cpuPct, load == null ? null : load.load1(), runQueue, ctxSw, mbps,
                         mem == null ? null : mem.availableMb()),
-                new Sample.Processes(proxyCpu, proxy == null ? null : proxy.rssMb(),
+                new Sample.Processes(proxyCpu, proxySysCpu, proxy == null ? null : proxy.rssMb(),
                         proxy == null ? null : proxy.threads(), originCpu, generatorCpu),
                 jvmFigures, intervalMs);
         try {

@@ -18,17 +18,18 @@ class HostStepFiguresTest {
     private static StepRecord kitRecord() {
         return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0,
                 new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0),
-                new StepRecord.Processes(0.4, 4.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1, null, null);
+                new StepRecord.Processes(0.4, 4.0, 1.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1, null, null);
     }
 
     private static Sample row(long epochMs, String host, double cpuPct, Double generatorCpuPct) {
         return new Sample(epochMs, "netty", 20, new MachineFigures(cpuPct, 3.0, 4.0, 5000.0, 50.0, null),
-                new Sample.Processes(null, null, null, null, generatorCpuPct), null, 1000, host);
+                new Sample.Processes(null, null, null, null, null, generatorCpuPct), null, 1000, host);
     }
 
     private static Sample processRow(long epochMs, String host, Double proxyCpuPct, Double originCpuPct) {
-        return new Sample(epochMs, "netty", 20, null, new Sample.Processes(proxyCpuPct, 300.0, 40, originCpuPct, null),
-                null, 1000, host);
+        Double sys = proxyCpuPct == null ? null : proxyCpuPct / 2;
+        return new Sample(epochMs, "netty", 20, null, new Sample.Processes(proxyCpuPct, sys, 300.0, 40, originCpuPct,
+                null), null, 1000, host);
     }
 
     @Test
@@ -39,11 +40,11 @@ class HostStepFiguresTest {
         StepRecord.Processes p = HostStepFigures.apply(kitRecord(), null, rows, STEP, "ssh:proxy-1", "ssh:origin-1",
                 Map.of()).processes();
 
-        // 60 % of a core at 1000 req/s: 600 µs of CPU per request
-        assertThat(p).isEqualTo(new StepRecord.Processes(60.0, 600.0, 300.0, 40, 25.0, 30.0));
+        // 60 % of a core at 1000 req/s: 600 µs of CPU per request, half of it the kernel's
+        assertThat(p).isEqualTo(new StepRecord.Processes(60.0, 600.0, 300.0, 300.0, 40, 25.0, 30.0));
         assertThat(HostStepFigures.apply(kitRecord(), null, List.of(), STEP, "ssh:proxy-1", null, Map.of())
                 .processes()).as("no proxy box rows: not measured, rather than the ssh client's figures")
-                .isEqualTo(new StepRecord.Processes(null, null, null, null, 0.2, 30.0));
+                .isEqualTo(new StepRecord.Processes(null, null, null, null, null, 0.2, 30.0));
     }
 
     @Test

@@ -24,7 +24,7 @@ class StepFiguresTest {
 
     /** A row inside the 1..11 s step of {@link #BEFORE} and {@link #AFTER}. */
     private static Sample row(long epochMs, double cpu, double generatorCpu, int threads) {
-        return Rows.sample(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 350.0, threads,
+        return Rows.sample(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 30.0, 350.0, threads,
                 20.0, generatorCpu, 3.0, 200.0);
     }
 
@@ -34,10 +34,11 @@ class StepFiguresTest {
     }
 
     /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
-    private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0),
-            new Usage(12, 500, 0, 0), new Totals(325, 43, 1e8, 1000.0), null);
+    private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 100, 0, 0),
+            new Usage(12, 500, 50, 0, 0), new Totals(325, 43, 1e8, 1000.0), null);
+    /** Of the proxy's 8 s, 3 s in the kernel (stime 100 to 400 ticks). */
     private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
-            new Usage(11, 1_800, 0, 0), new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, 1040.0), null);
+            new Usage(11, 1_800, 400, 0, 0), new Usage(12, 700, 80, 0, 0), new Totals(360, 50, 2e8, 1040.0), null);
 
     @Test
     void figuresOfAStep() {
@@ -54,6 +55,9 @@ class StepFiguresTest {
         // 8 CPU seconds in 10 s = 80 % of a core; 8 s / 130000 requests = 61.538 µs each
         assertThat(r.processes().proxyCpuPct()).isEqualTo(80.0);
         assertThat(r.processes().proxyCpuUsPerReq()).isCloseTo(61.538, within(1e-9));
+        // 3 of them in the kernel: 23.077 µs a request, the other 38.461 in user space
+        assertThat(r.processes().proxySysCpuUsPerReq()).isCloseTo(23.077, within(1e-9));
+        assertThat(r.processes().proxyUserCpuUsPerReq()).isCloseTo(38.461, within(1e-9));
         assertThat(r.processes().originCpuPct()).isEqualTo(20.0);
         assertThat(r.processes().proxyThreads()).isEqualTo(23);
         // 35 ms of GC in 10 s; 7 collections
@@ -81,14 +85,15 @@ class StepFiguresTest {
             // the second before t: idle, under load, or (12..13 s) half of each
             double load = t <= 5_000 || t >= 14_000 ? 0 : t == 13_000 ? 0.5 : 1;
             rows.add(Rows.sample(t, 1000, "netty", 700, mix(load, 90, 30), 6.5, 3.0, 90000.0, 300.0, 20000.0,
-                    mix(load, 80, 4), 350.0, 23, mix(load, 20, 1), mix(load, 120, 190), mix(load, 3, 0), 200.0));
-            rows.add(Rows.sample(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
+                    mix(load, 80, 4), mix(load, 30, 1), 350.0, 23, mix(load, 20, 1), mix(load, 120, 190), mix(load, 3, 0), 200.0));
+            rows.add(Rows.sample(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0,
+                    1.0));
         }
-        BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0), new Usage(12, 500, 0, 0),
-                new Totals(325, 43, 1e8, null), null);
+        BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0, 0),
+                new Usage(12, 500, 0, 0, 0), new Totals(325, 43, 1e8, null), null);
         // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
-        BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0),
-                new Usage(12, 700, 0, 0), new Totals(360, 50, 2e8, null), null);
+        BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0, 0),
+                new Usage(12, 700, 0, 0, 0), new Totals(360, 50, 2e8, null), null);
         GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
                 ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
 
@@ -102,6 +107,8 @@ class StepFiguresTest {
         // = (0.6 * 80 + 4 * 80 + 0.4 * 42) % * s = 3.848 CPU s; the readings would say 6.5 s
         assertThat(r.processes().proxyCpuUsPerReq()).isCloseTo(3.848 / 50_000 * 1e6, within(1e-9));
         assertThat(r.processes().proxyCpuPct()).isCloseTo(384.8 / 5, within(1e-9));
+        // the kernel's part the same way: (0.6 * 30 + 4 * 30 + 0.4 * 15.5) % * s = 1.442 CPU s
+        assertThat(r.processes().proxySysCpuUsPerReq()).isCloseTo(1.442 / 50_000 * 1e6, within(1e-9));
         assertThat(r.processes().originCpuPct()).isCloseTo((0.6 * 20 + 4 * 20 + 0.4 * 10.5) / 5, within(1e-9));
         assertThat(r.jvm().gcMsPerSec()).isCloseTo((0.6 * 3 + 4 * 3 + 0.4 * 1.5) / 5, within(1e-9));
         // collections are counted between the readings
@@ -131,8 +138,10 @@ class StepFiguresTest {
 
     @Test
     void nginxHasNoGcFigures() {
-        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0), new Usage(2, 0, 0, 0), null, null);
-        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0), new Usage(2, 0, 0, 0), null, null);
+        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0, 0), new Usage(2, 0, 0, 0, 0),
+                null, null);
+        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0, 0),
+                new Usage(2, 0, 0, 0, 0), null, null);
         StepRecord r = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 100, "t", result(2000, ErrorCounts.NONE),
                 List.of(), before, after, 100, 2, 0.05);
         assertThat(r.jvm().gcMsPerSec()).isNull();
@@ -144,11 +153,12 @@ class StepFiguresTest {
 
     @Test
     void aProcessReplacedDuringTheStepHasNoCpuFigure() {
-        BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 0, 0),
-                new Usage(12, 700, 0, 0), null, null);
+        BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 400, 0, 0),
+                new Usage(12, 700, 80, 0, 0), null, null);
         StepRecord r = StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
         assertThat(r.processes().proxyCpuPct()).isNull();
         assertThat(r.processes().proxyCpuUsPerReq()).isNull();
+        assertThat(r.processes().proxySysCpuUsPerReq()).isNull();
     }
 
     @Test

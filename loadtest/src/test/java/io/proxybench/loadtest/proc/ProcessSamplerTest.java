@@ -16,26 +16,41 @@ class ProcessSamplerTest {
     }
 
     @Test
+    void sysTicksAreStimeAlone() {
+        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.0"))).isEqualTo(13);
+        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.1"))).isEqualTo(18);
+    }
+
+    @Test
     void aCommandNameWithSpacesAndParenthesesDoesNotShiftTheFields() {
         String stat = "4242 (a (weird) name) S 1 1 1 0 -1 0 0 0 0 0 31 7 0 0 20 0 1 0 100 0 0";
         assertThat(ProcessSampler.parseCpuTicks(stat)).isEqualTo(38);
+        assertThat(ProcessSampler.parseSysTicks(stat)).isEqualTo(7);
+    }
+
+    @Test
+    void theKernelsPartIsOfOneCoreLikeTheWhole() {
+        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 13, 0, 0);
+        ProcessSampler.Usage after = new ProcessSampler.Usage(7, 244, 18, 0, 0);
+        assertThat(after.sysCpuPctSince(before, 0.5, 100)).isCloseTo(10.0, within(1e-9));
+        assertThat(new ProcessSampler.Usage(8, 244, 18, 0, 0).sysCpuPctSince(before, 1.0, 100)).isNull();
     }
 
     @Test
     void cpuPercentIsOfOneCore() {
-        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0);
-        ProcessSampler.Usage after = new ProcessSampler.Usage(7, 244, 0, 0);
+        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0, 0);
+        ProcessSampler.Usage after = new ProcessSampler.Usage(7, 244, 0, 0, 0);
         assertThat(after.cpuPctSince(before, 1.0, 100)).isCloseTo(44.0, within(1e-9));
         assertThat(after.cpuPctSince(before, 0.5, 100)).isCloseTo(88.0, within(1e-9));
         // two busy cores read as 200 %
-        assertThat(new ProcessSampler.Usage(7, 400, 0, 0).cpuPctSince(before, 1.0, 100)).isCloseTo(200.0, within(1e-9));
+        assertThat(new ProcessSampler.Usage(7, 400, 0, 0, 0).cpuPctSince(before, 1.0, 100)).isCloseTo(200.0, within(1e-9));
     }
 
     @Test
     void readingsOfDifferentProcessesGiveNoRate() {
-        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0);
-        assertThat(new ProcessSampler.Usage(8, 244, 0, 0).cpuPctSince(before, 1.0, 100)).isNull();
-        assertThat(new ProcessSampler.Usage(7, 244, 0, 0).cpuPctSince(null, 1.0, 100)).isNull();
+        ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0, 0);
+        assertThat(new ProcessSampler.Usage(8, 244, 0, 0, 0).cpuPctSince(before, 1.0, 100)).isNull();
+        assertThat(new ProcessSampler.Usage(7, 244, 0, 0, 0).cpuPctSince(null, 1.0, 100)).isNull();
     }
 
     @Test
@@ -56,6 +71,7 @@ class ProcessSamplerTest {
             assertThat(usage.rootPid()).isEqualTo(shell.pid());
             assertThat(usage.threads()).isEqualTo(3);
             assertThat(usage.rssKb()).isPositive();
+            assertThat(usage.sysTicks()).isBetween(0L, usage.cpuTicks());
         } finally {
             shell.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
             shell.destroyForcibly().waitFor();

@@ -83,12 +83,33 @@ class FrontEndRatiosTest {
     }
 
     @Test
+    void whereBothMeasuredTheKernelsPartTheUserSpaceAndKernelPartsAreDividedToo() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp.resolve("split"))
+                .editStep("netty", 700, step -> step.put("proxySysCpuUsPerReq", 56.7))
+                .editStep("tomcat", 700, step -> step.put("proxySysCpuUsPerReq", 49.1))
+                .editStep("netty", 900, step -> step.put("proxySysCpuUsPerReq", 50.0));
+
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // netty 156.7 = 100 user + 56.7 kernel, tomcat 249.1 = 200 user + 49.1 kernel
+        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
+                + "CPU per request 0.63\u00d7 [user 0.50\u00d7, sys 1.15\u00d7]");
+        // tomcat's split not measured at 900: the whole only
+        assertThat(line(ratios, "900 connections")).contains("CPU per request").doesNotContain("[user");
+        String report = MarkdownReport.render(ResultsReader.read(run.dir()));
+        assertThat(report).contains("In square brackets the ratios of its user-space and kernel parts")
+                .contains("sys \u00b5s/req the kernel's part of it");
+    }
+
+    @Test
     void theNoteSaysWhatIsDividedAndWhatTheBracketsHoldWhenThereAreAny() throws Exception {
         String once = MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()));
         String twice = MarkdownReport.render(ResultsReader.read(
                 repeated(Map.of("netty", new double[] {1.0, 1.0}, "tomcat", new double[] {1.0, 1.0})).dir()));
 
-        assertThat(once).contains("then its proxy CPU per request relative to tomcat's").doesNotContain("in brackets");
+        assertThat(once).contains("then its proxy CPU per request relative to tomcat's").doesNotContain("in brackets")
+                .as("a run without the kernel's part reads as it did").doesNotContain("square brackets")
+                .doesNotContain("sys \u00b5s/req");
         assertThat(twice).contains("each repeat's own ratio in brackets");
     }
 }

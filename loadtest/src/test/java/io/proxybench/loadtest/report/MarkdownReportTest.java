@@ -41,6 +41,21 @@ class MarkdownReportTest {
     }
 
     @Test
+    void aRunThatMeasuredTheKernelsPartShowsItBesideTheWholeCpuPerRequest() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp.resolve("split")).editStep("netty", 700,
+                step -> step.put("proxySysCpuUsPerReq", 56.74));
+
+        List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(run.dir())));
+
+        List<String> header = cells.get(0);
+        assertThat(header.subList(11, header.size()))
+                .containsExactly("TP99/ms", "Errors", "\u00b5s/req", "sys \u00b5s/req", "GC ms/s", "% ceil.", "Flags");
+        int sys = header.indexOf("sys \u00b5s/req");
+        assertThat(row(cells, "netty", "700").get(sys)).isEqualTo("56.7");
+        assertThat(row(cells, "tomcat", "700").get(sys)).as("not measured").isEqualTo(FigureFormat.NONE);
+    }
+
+    @Test
     void numbersAreFormattedLikeTheReference() throws Exception {
         List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(SampleRun.sourceDir())));
 

@@ -18,7 +18,7 @@ class ReportNotesTest {
         return new StepRecord("tomcat", "tomcat", 100, "ok", null, List.of(flags), "2026-11-22T00:00:10Z", 10.0,
                 new StepRecord.Load(13000L, 1300.0), new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0),
                 new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(97.0, 6.9, 3.2, 9320.5, 31.1, 20000.0),
-                new StepRecord.Processes(80.0, 61.5, 35.0, 23, 20.0, 60.0), new JvmFigures(3.5, 12L, 210.0, 1.25),
+                new StepRecord.Processes(80.0, 61.5, 20.5, 35.0, 23, 20.0, 60.0), new JvmFigures(3.5, 12L, 210.0, 1.25),
                 new StepRecord.Ceiling(2000.0, 65.0), null, null, null, null, null);
     }
 
@@ -69,11 +69,11 @@ class ReportNotesTest {
         List<String> after = ResultsTable.headers(new RunResults(null, ready, sample.steps(), List.of()));
 
         assertThat(before).doesNotContain("RunQ");
-        assertThat(ReportNotes.table(sample.run())).doesNotContain("RunQ");
+        assertThat(ReportNotes.table(sample)).doesNotContain("RunQ");
         assertThat(after.get(after.indexOf("LdAvg") + 1)).isEqualTo("RunQ");
         assertThat(after).hasSize(before.size() + 1);
         assertThat(MarkdownReport.table(ready, List.of(flagged()))).contains("|  6.90 | 3.20 |");
-        assertThat(ReportNotes.table(ready)).contains("LdAvg is the kernel's one-minute load average")
+        assertThat(ReportNotes.table(new RunResults(null, ready, sample.steps(), List.of()))).contains("LdAvg is the kernel's one-minute load average")
                 .contains("RunQ is the mean of the step's own one-second readings");
         assertThat(ReportNotes.readiness(ready.frontEnds().get(0)))
                 .isEqualTo("; machine settled in 3.0 s (run queue 0.17, idle 0.08); warm-up 21.4 s (steady)");

@@ -9,11 +9,11 @@ public final class Rows {
     /** A sample with every figure, in samples.csv's column order (JIT not measured). */
     public static Sample sample(long epochMs, long intervalMs, String frontEnd, int connections, Double cpuPct,
             Double loadAvg, Double runQueue, Double ctxSwPerSec, Double netMbps, Double memFreeMb, Double proxyCpuPct,
-            Double proxyRssMb, Integer proxyThreads, Double originCpuPct, Double generatorCpuPct, Double gcMsPerSec,
+            Double proxySysCpuPct, Double proxyRssMb, Integer proxyThreads, Double originCpuPct, Double generatorCpuPct, Double gcMsPerSec,
             Double heapUsedMb) {
         return new Sample(epochMs, frontEnd, connections,
                 new MachineFigures(cpuPct, loadAvg, runQueue, ctxSwPerSec, netMbps, memFreeMb),
-                new Sample.Processes(proxyCpuPct, proxyRssMb, proxyThreads, originCpuPct, generatorCpuPct),
+                new Sample.Processes(proxyCpuPct, proxySysCpuPct, proxyRssMb, proxyThreads, originCpuPct, generatorCpuPct),
                 new JvmFigures(gcMsPerSec, null, heapUsedMb, null), intervalMs);
     }
 }

@@ -13,10 +13,10 @@ class HostReadingTest {
 
     private static final String FIRST = "t=1795396762967 cpu=815866,304963,146770,1199244,1659,0,28222,4605"
             + " ctxt=48276914 run=20 load1=8.64 memfree=11345884 rx=31507696738 tx=31507696738"
-            + " proxy=4379,5400,204800,23 origin=4401,100,40960,12";
+            + " proxy=4379,5400,204800,23,1800 origin=4401,100,40960,12,30";
     private static final String SECOND = "t=1795396764000 cpu=815915,305098,146781,1199252,1659,0,28225,4605"
             + " ctxt=48282587 run=4 load1=8.70 memfree=11345868 rx=31507933021 tx=31507933021"
-            + " proxy=4379,5520,205824,24 origin=4402,3,40000,12";
+            + " proxy=4379,5520,205824,24,1850 origin=4402,3,40000,12,1";
 
     @Test
     void theFiguresOfASecondComeFromTwoLines() {
@@ -34,11 +34,24 @@ class HostReadingTest {
 
         Sample.Processes processes = second.processesSince(first);
         assertThat(processes.proxyCpuPct()).isCloseTo(100.0 * 120 / 100 / 1.033, within(1e-9));
+        // of those 120 ticks, 50 in the kernel
+        assertThat(processes.proxySysCpuPct()).isCloseTo(100.0 * 50 / 100 / 1.033, within(1e-9));
         assertThat(processes.proxyRssMb()).isEqualTo(201.0);
         assertThat(processes.proxyThreads()).isEqualTo(24);
         // a new origin process (another pid) has no CPU figure for this second; no generator on this box
         assertThat(processes.originCpuPct()).isNull();
         assertThat(processes.generatorCpuPct()).isNull();
+    }
+
+    @Test
+    void aRoleFromASamplerWithoutTheKernelsPartHasItsCpuButNoSplit() {
+        // as an earlier kit's sample-box.sh printed a role: pid, ticks, rss, threads
+        HostReading first = HostReading.parse("t=1795396762967 proxy=4379,5400,204800,23");
+        HostReading second = HostReading.parse("t=1795396763967 proxy=4379,5500,204800,23");
+
+        Sample.Processes processes = second.processesSince(first);
+        assertThat(processes.proxyCpuPct()).isCloseTo(100.0, within(1e-9));
+        assertThat(processes.proxySysCpuPct()).isNull();
     }
 
     @Test

@@ -13,7 +13,7 @@ class StepWindowTest {
 
     /** A row at {@code epochMs} covering the second before it, with {@code cpu} as its machine CPU. */
     static Sample row(long epochMs, String frontEnd, Double cpu) {
-        return Rows.sample(epochMs, 1000, frontEnd, 0, cpu, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8, 9.0, 10.0, 11.0, 12.0);
+        return Rows.sample(epochMs, 1000, frontEnd, 0, cpu, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, 11.0, 12.0);
     }
 
     @Test
@@ -42,7 +42,7 @@ class StepWindowTest {
 
     /** A row at {@code epochMs} covering the second before it, with {@code gcMs} as its GC ms/s. */
     private static Sample gc(long epochMs, Double gcMs) {
-        return Rows.sample(epochMs, 1000, "n", 0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8, 9.0, 10.0, gcMs, 12.0);
+        return Rows.sample(epochMs, 1000, "n", 0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, gcMs, 12.0);
     }
 
     @Test

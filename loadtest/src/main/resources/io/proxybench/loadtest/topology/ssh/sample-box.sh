@@ -1,7 +1,8 @@
 # Streams one line of the box's figures a second until the ssh session ends:
 # sh -c "$(cat sample-box.sh)" pb RUN_DIR INTERFACE
 # t=<epoch ms> cpu=<user,nice,system,idle,iowait,irq,softirq,steal> ctxt=N run=N load1=X memfree=<kB>
-# rx=<bytes> tx=<bytes> and <role>=<pid>,<utime+stime ticks>,<rss kB>,<threads> for each role's process.
+# rx=<bytes> tx=<bytes> and <role>=<pid>,<utime+stime ticks>,<rss kB>,<threads>,<stime ticks> for each
+# role's process.
 run_dir=$1
 iface=$2
 while :; do
@@ -21,9 +22,9 @@ while :; do
     read -r pid < "$file"
     [ -r "/proc/$pid/stat" ] || continue
     line="$line $(awk -v role="$role" -v pid="$pid" 'FNR == 1 && FILENAME ~ /stat$/ {
-        sub(/.*\) /, ""); split($0, f, " "); ticks = f[12] + f[13] }
+        sub(/.*\) /, ""); split($0, f, " "); ticks = f[12] + f[13]; sys = f[13] }
       /^VmRSS:/ { rss = $2 } /^Threads:/ { threads = $2 }
-      END { printf "%s=%s,%s,%s,%s", role, pid, ticks, rss + 0, threads + 0 }' "/proc/$pid/stat" "/proc/$pid/status" 2>/dev/null)"
+      END { printf "%s=%s,%s,%s,%s,%s", role, pid, ticks, rss + 0, threads + 0, sys }' "/proc/$pid/stat" "/proc/$pid/status" 2>/dev/null)"
   done
   echo "$line" || exit 0
   sleep 1

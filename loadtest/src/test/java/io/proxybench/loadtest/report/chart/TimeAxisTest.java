@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class TimeAxisTest {
 
     private static Sample at(long epochMs, Double cpu) {
-        return Rows.sample(epochMs, 1000, "netty", 700, cpu, null, null, null, null, null, null, null, null, null, null, null, null);
+        return Rows.sample(epochMs, 1000, "netty", 700, cpu, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     @Test

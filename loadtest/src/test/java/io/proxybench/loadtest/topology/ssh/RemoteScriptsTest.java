@@ -3,12 +3,17 @@ package io.proxybench.loadtest.topology.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +35,33 @@ class RemoteScriptsTest {
         }
         CommandRunner.Result result = RUN.run(command);
         assertThat(result.exitCode()).as(result.output()).isZero();
+    }
+
+    @Test
+    void theSamplersLineGivesARolesCpuTicksAndTheKernelsPartOfThem(@TempDir Path dir) throws Exception {
+        // this JVM as the role: its ticks and stime only grow, so the line's lie between two readings of its own
+        long pid = ProcessHandle.current().pid();
+        Files.writeString(dir.resolve("proxy.pid"), pid + "\n");
+        Path stat = Path.of("/proc/self/stat");
+        String before = Files.readString(stat);
+        Process sampler = new ProcessBuilder("sh", "-c", RemoteScripts.SAMPLE_BOX, "pb", dir.toString(), "lo")
+                .redirectErrorStream(true).start();
+        String line;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(sampler.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            line = out.readLine();
+        } finally {
+            sampler.destroyForcibly().waitFor();
+        }
+        String after = Files.readString(stat);
+
+        String role = Arrays.stream(line.split(" ")).filter(w -> w.startsWith("proxy=")).findFirst().orElseThrow();
+        long[] f = Arrays.stream(role.substring("proxy=".length()).split(",")).mapToLong(Long::parseLong).toArray();
+        assertThat(f).as(line).hasSize(5);
+        assertThat(f[0]).isEqualTo(pid);
+        assertThat(f[1]).isBetween(ProcessSampler.parseCpuTicks(before), ProcessSampler.parseCpuTicks(after));
+        assertThat(f[4]).isBetween(ProcessSampler.parseSysTicks(before), ProcessSampler.parseSysTicks(after));
+        assertThat(f[4]).as("a JVM that has run tests has spent time in the kernel").isPositive();
     }
 
     @Test
