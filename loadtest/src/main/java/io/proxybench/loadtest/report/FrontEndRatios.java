@@ -38,7 +38,8 @@ public final class FrontEndRatios {
     /**
      * {@code frontEnd}/{@code baseline} at one step; {@code rps} is null when {@code missing} says
      * why, {@code cpu} null when either front end's CPU per request was not measured, {@code cpuUser}
-     * and {@code cpuSys} (its user-space and kernel parts) null when either's split was not.
+     * and {@code cpuSys} (its user-space and kernel parts, the medians' ratios only) null when either's
+     * split was not.
      */
     public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, Figure cpuUser, Figure cpuSys,
             String missing) {
@@ -50,7 +51,7 @@ public final class FrontEndRatios {
             }
             String text = name + " = " + rps.text() + (cpu == null ? "" : ", CPU per request " + cpu.text());
             if (cpu != null && cpuUser != null && cpuSys != null) {
-                // the medians' ratios only: the split says where the difference lies, the whole how far to trust it
+                // the split says where the difference lies; the whole's repeats say how far to trust it
                 text += " [user " + FigureFormat.ratio(cpuUser.ratio()) + ", sys " + FigureFormat.ratio(cpuSys.ratio())
                         + "]";
             }
@@ -135,8 +136,8 @@ public final class FrontEndRatios {
         List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
         return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
                 figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST),
-                figure(step.get(), baseStep.get(), pairs, USER_CPU_PER_REQUEST),
-                figure(step.get(), baseStep.get(), pairs, SYS_CPU_PER_REQUEST), null);
+                figure(step.get(), baseStep.get(), List.of(), USER_CPU_PER_REQUEST),
+                figure(step.get(), baseStep.get(), List.of(), SYS_CPU_PER_REQUEST), null);
     }
 
     /** Repeat k of a front end beside repeat k of the baseline. */
