@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.cli.ProxybenchMain;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.profile.AsyncProfilerControl;
 import io.proxybench.loadtest.profile.FlameGraphFrames;
 import io.proxybench.loadtest.profile.ProfilerException;
+import io.proxybench.loadtest.profile.SyscallCounter;
+import io.proxybench.loadtest.results.SyscallCounts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -85,6 +88,30 @@ class ProfileRunTest {
                 .doesNotContain("no samples");
         assertThat(Files.readString(runDir.resolve("report.html"))).contains("href=\"raw/netty/10-cpu.html\"")
                 .contains("href=\"raw/netty/10-alloc.html\"");
+    }
+
+    @Test
+    void syscallsCountsEachStepsCallsAndTheReportDividesThemByItsRequests() throws Exception {
+        String missing = null;
+        try {
+            SyscallCounter.find();
+        } catch (ProfilerException e) {
+            missing = e.getMessage();
+        }
+        RequiredTool.assumePresent("perf", missing == null, missing);
+        Path runDir = run("syscalls", "10,20");
+
+        assertThat(files(runDir.resolve("raw/netty"), ".json")).contains("syscalls-10.json", "syscalls-20.json")
+                .doesNotContain("syscalls-warmup.json");
+        SyscallCounts step = SyscallCounts.read(runDir.resolve("raw/netty/syscalls-20.json"));
+        assertThat(step.frontEnd()).isEqualTo("netty");
+        assertThat(step.requests()).isPositive();
+        // a proxied request is at least a read from the client and a write to the origin
+        assertThat(step.perRequest("all")).isGreaterThanOrEqualTo(2.0);
+        assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("warnings").toString())
+                .doesNotContain("syscalls");
+        assertThat(Files.readString(runDir.resolve("report.md"))).contains("## System calls per request")
+                .contains("### 10 connections").contains("### 20 connections");
     }
 
     /** A method of the proxy or of Netty, as async-profiler names it (slashes, then the method). */

@@ -93,9 +93,12 @@ public class RunOptions {
     Path out;
 
     @Option(names = "--profile", paramLabel = "LIST", defaultValue = "none", description = {
-        "Profile each JVM front end during every step (not the warm-up), one recording per step:",
+        "Profile each front end during every step (not the warm-up), one recording per step, any of these joined"
+            + " with commas:",
         "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame graphs"
-            + " raw/<label>/<step>-cpu.html and -alloc.html; jfr,async: both (default: ${DEFAULT-VALUE})."})
+            + " raw/<label>/<step>-cpu.html and -alloc.html (both JVM front ends only); syscalls: every front end's"
+            + " system calls counted by perf, raw/<label>/syscalls-<step>.json and per request in the report"
+            + " (default: ${DEFAULT-VALUE})."})
     String profile;
 
     @Option(names = "--origin-latency", paramLabel = "TIME", defaultValue = "50ms",

@@ -72,6 +72,7 @@ final class FrontEndRound {
     private final WarmupPhase warmup;
     private final StepLeadIn leadIn;
     private final StepProfiler profiler;
+    private final StepSyscalls syscalls;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
             ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
@@ -91,6 +92,7 @@ final class FrontEndRound {
         this.warmup = new WarmupPhase(plan, generator, sampler, windows, recorder, interrupted);
         this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);
+        this.syscalls = new StepSyscalls(plan.profiler().syscalls(), launch.topology(), recorder);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -156,6 +158,7 @@ final class FrontEndRound {
             sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
                     metrics));
             profiler.frontEnd(spec, frontEnd, raw);
+            syscalls.frontEnd(spec, frontEnd, raw, repeat);
             RunningServer target = frontEnd;
             profiler.warmupStarting();
             WarmupPhase.Outcome warm;
@@ -219,6 +222,7 @@ final class FrontEndRound {
             Path raw, boolean notSteady, StepRecord.LeadIn lead) throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         profiler.start(Integer.toString(connections));
+        syscalls.start(connections);
         sampler.connections(connections);
         BoundarySnapshot before = snapshot(frontEnd, origin);
         GeneratorResult result;
@@ -230,6 +234,7 @@ final class FrontEndRound {
             failure = e.getMessage();
         }
         BoundarySnapshot after = snapshot(frontEnd, origin);
+        syscalls.stop(connections, result);
         profiler.stop(Integer.toString(connections));
         sampler.connections(0);
         sampler.generator(null);

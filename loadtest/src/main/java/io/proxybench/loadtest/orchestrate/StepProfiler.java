@@ -62,7 +62,7 @@ final class StepProfiler {
     /** The front end whose steps come next; nginx and HAProxy are not profiled. */
     void frontEnd(FrontEndSpec spec, RunningServer server, Path rawDir) throws IOException {
         process = null;
-        if (!profiler.any() || !spec.kind().isJvm()) {
+        if (!profiler.jvm() || !spec.kind().isJvm()) {
             return;
         }
         label = spec.label();

@@ -6,49 +6,55 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * What to record inside the JVM front ends during each measured step ({@code --profile}), never
- * during the warm-up: one file set per step.
+ * What to record during each measured step ({@code --profile}), never during the warm-up: one file
+ * set per step.
  *
- * @param jfr   Java Flight Recorder with the {@code profile} settings: {@code raw/<front end>/<step>.jfr}
- * @param async async-profiler, CPU and allocation together: {@code <step>-cpu.html} and {@code <step>-alloc.html}
+ * @param jfr      Java Flight Recorder with the {@code profile} settings: {@code raw/<front end>/<step>.jfr}
+ * @param async    async-profiler, CPU and allocation together: {@code <step>-cpu.html} and {@code <step>-alloc.html}
+ * @param syscalls the front end's system calls, counted by perf: {@code syscalls-<step>.json}; of every
+ *                 front end, nginx and HAProxy too, where the other two record JVMs only
  */
-public record Profiler(boolean jfr, boolean async) {
+public record Profiler(boolean jfr, boolean async, boolean syscalls) {
 
-    public static final Profiler NONE = new Profiler(false, false);
-    public static final Profiler JFR = new Profiler(true, false);
-    public static final Profiler ASYNC = new Profiler(false, true);
+    public static final Profiler NONE = new Profiler(false, false, false);
+    public static final Profiler JFR = new Profiler(true, false, false);
+    public static final Profiler ASYNC = new Profiler(false, true, false);
 
-    /** {@code none}, {@code jfr}, {@code async} or {@code jfr,async} (either order). */
+    /** {@code none}, or any of {@code jfr}, {@code async}, {@code syscalls} joined with commas (in any order). */
     public static Profiler parse(String text) throws PlanException {
         boolean jfr = false;
         boolean async = false;
+        boolean syscalls = false;
         boolean none = false;
         for (String part : text.toLowerCase(Locale.ROOT).split(",", -1)) {
             switch (part.strip()) {
                 case "jfr" -> jfr = true;
                 case "async" -> async = true;
+                case "syscalls" -> syscalls = true;
                 case "none" -> none = true;
                 default -> throw new PlanException("--profile: unknown profiler '" + part.strip()
-                        + "' (expected none, jfr, async or jfr,async)");
+                        + "' (expected none, or jfr, async, syscalls joined with commas)");
             }
         }
-        if (none && (jfr || async)) {
+        if (none && (jfr || async || syscalls)) {
             throw new PlanException("--profile: 'none' cannot be combined with a profiler");
         }
-        return new Profiler(jfr, async);
+        return new Profiler(jfr, async, syscalls);
     }
 
-    /** The note for a run that profiles but also has nginx or HAProxy columns, which have no JVM to record. */
+    /** The note for a run that records JVMs but also has nginx or HAProxy columns, which have none. */
     public Optional<String> unprofiledNote(List<FrontEndSpec> frontEnds) {
         List<String> others = frontEnds.stream().filter(f -> !f.kind().isJvm()).map(FrontEndSpec::label).toList();
-        if (!any() || others.isEmpty()) {
+        if (!jvm() || others.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of("--profile " + id() + " records JVM front ends only: " + String.join(", ", others)
+        String jvmParts = new Profiler(jfr, async, false).id();
+        return Optional.of("--profile " + jvmParts + " records JVM front ends only: " + String.join(", ", others)
                 + " run" + (others.size() == 1 ? "s" : "") + " without it");
     }
 
-    public boolean any() {
+    /** Whether a recording inside the JVM is asked for (JFR, async-profiler). */
+    public boolean jvm() {
         return jfr || async;
     }
 
@@ -60,6 +66,9 @@ public record Profiler(boolean jfr, boolean async) {
         }
         if (async) {
             parts.add("async");
+        }
+        if (syscalls) {
+            parts.add("syscalls");
         }
         return parts.isEmpty() ? "none" : String.join(",", parts);
     }

@@ -1,8 +1,9 @@
 /**
- * Profilers the kit drives inside a running JVM front end, from outside it, one recording per
- * measured step: Flight Recorder through the JDK's {@code jcmd}, and async-profiler (CPU and
- * allocation flame graphs) through the {@code asprof} that ap-loader bundles. Each call names the
- * process by pid and a file to write; when a step starts and ends, and what a failure means for
- * the run, is decided by orchestrate.
+ * Profilers the kit drives from outside a running front end, one recording per measured step:
+ * inside a JVM, Flight Recorder through the JDK's {@code jcmd} and async-profiler (CPU and
+ * allocation flame graphs) through the {@code asprof} that ap-loader bundles; for any process,
+ * nginx's as well, its system calls counted by {@code perf stat}. Each call names the processes by
+ * pid and a file to write; when a step starts and ends, and what a failure means for the run, is
+ * decided by orchestrate.
  */
 package io.proxybench.loadtest.profile;

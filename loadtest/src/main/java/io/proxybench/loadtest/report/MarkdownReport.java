@@ -92,6 +92,7 @@ public final class MarkdownReport {
         baselineNote(results, md);
         md.append(ratios(results));
         md.append(FaultAccountingSection.render(results));
+        md.append(SyscallsSection.render(results));
         return md.toString();
     }
 

@@ -48,7 +48,8 @@ public final class ResultsReader {
         return new RunResults(runDir, run == null ? emptyRun() : run, steps, samples);
     }
 
-    private static JsonNode readJson(Path file) throws ResultsFormatException {
+    /** A JSON file of the run; what is wrong with it (missing, unreadable, where) in one line. */
+    static JsonNode readJson(Path file) throws ResultsFormatException {
         if (!Files.isRegularFile(file)) {
             throw new ResultsFormatException("missing " + file.getFileName() + " in " + file.getParent());
         }

@@ -1,0 +1,107 @@
+package io.proxybench.loadtest.orchestrate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.loadtest.plan.FrontEndKind;
+import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.results.ResultsStore;
+import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.results.RunMetadata;
+import io.proxybench.loadtest.results.RunMetadataFile;
+import io.proxybench.loadtest.topology.LoopbackTopology;
+import io.proxybench.loadtest.topology.Role;
+import io.proxybench.loadtest.topology.Topology;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StepSyscallsTest {
+
+    /** Loopback in all but one thing: the proxy's box is another machine, as in a hosts file. */
+    private static final class RemoteProxy implements Topology {
+        private final Topology local = new LoopbackTopology();
+
+        @Override
+        public String name() {
+            return "hosts";
+        }
+
+        @Override
+        public void setUp() {
+            // nothing to create
+        }
+
+        @Override
+        public String addressOf(Role role) {
+            return local.addressOf(role);
+        }
+
+        @Override
+        public List<String> wrap(Role role, List<String> command) {
+            return local.wrap(role, command);
+        }
+
+        @Override
+        public NetworkProbe networkProbe(Role role) {
+            return local.networkProbe(role);
+        }
+
+        @Override
+        public String boxOf(Role role) {
+            return role == Role.PROXY ? "ssh:bench@proxy-1" : null;
+        }
+
+        @Override
+        public void close() {
+            // nothing to remove
+        }
+    }
+
+    private static RunMetadataFile runJson(Path dir) throws Exception {
+        return new RunMetadataFile(RunFiles.of(dir), new RunMetadata("r", RunMetadata.RUNNING, null, null, null, null,
+                null, null, null, null, null, null, null, null));
+    }
+
+    private static RunRecorder recorder(Path dir, RunMetadataFile metadata) {
+        return new RunRecorder(new ResultsStore(RunFiles.of(dir)), metadata, new PrintWriter(new StringWriter()),
+                "connections", 2);
+    }
+
+    @Test
+    void aProxyOnAnotherBoxIsNotCountedAndTheRunSaysSoOnce(@TempDir Path dir) throws Exception {
+        RunMetadataFile metadata = runJson(dir);
+        RunRecorder recorder = recorder(dir, metadata);
+        StepSyscalls syscalls = new StepSyscalls(true, new RemoteProxy(), recorder);
+
+        for (int repeat = 1; repeat <= 2; repeat++) {
+            syscalls.frontEnd(FrontEndSpec.plain(FrontEndKind.NGINX), null, dir, repeat);
+            syscalls.start(100);
+            syscalls.stop(100, null);
+        }
+
+        assertThat(metadata.current().warnings()).containsExactly("--profile syscalls: the proxy runs on another box,"
+                + " where the kit does not run perf; the run goes on without system call counts");
+        try (Stream<Path> left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("syscalls-"));
+        }
+    }
+
+    @Test
+    void withoutTheProfileNothingIsLookedForOrSaid(@TempDir Path dir) throws Exception {
+        RunMetadataFile metadata = runJson(dir);
+        RunRecorder recorder = recorder(dir, metadata);
+        StepSyscalls syscalls = new StepSyscalls(false, new RemoteProxy(), recorder);
+
+        syscalls.frontEnd(FrontEndSpec.plain(FrontEndKind.NGINX), null, dir, 1);
+        syscalls.start(100);
+        syscalls.stop(100, null);
+
+        assertThat(metadata.current().warnings()).isEmpty();
+    }
+}
