@@ -54,16 +54,16 @@ final class StepSyscalls {
         if (!wanted || counter != null || gone) {
             return;
         }
-        gone = true;
         if (remoteProxy) {
+            gone = true;
             recorder.warning("--profile syscalls: the proxy runs on another box, where the kit does not run perf;"
                     + " the run goes on without system call counts");
             return;
         }
         try {
             counter = SyscallCounter.find();
-            gone = false;
         } catch (ProfilerException e) {
+            gone = true;
             recorder.warning("--profile syscalls: " + e.getMessage() + "; the run goes on without system call counts");
         }
     }

@@ -77,7 +77,11 @@ public final class SyscallCounter {
         return calls;
     }
 
-    /** Starts counting the calls of {@code pids} (every thread of each) into {@code output}. */
+    /**
+     * Starts counting the calls of {@code pids} (every thread of each) into {@code output}. perf ends
+     * by itself when the processes it counts do, so a kit stopped mid-step leaves none behind once
+     * its front end is stopped.
+     */
     public Counting start(List<Long> pids, Path output) throws ProfilerException {
         List<String> command = new ArrayList<>(List.of(perf.toString(), "stat", "-x", ",", "-o", output.toString(),
                 "-e", events(), "-p", pids.stream().map(String::valueOf).collect(Collectors.joining(","))));
