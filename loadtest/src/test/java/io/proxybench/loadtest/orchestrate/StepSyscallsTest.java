@@ -4,19 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
-import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.results.ResultsStore;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunMetadataFile;
-import io.proxybench.loadtest.topology.LoopbackTopology;
+import io.proxybench.loadtest.topology.LoopbackStandIn;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,44 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StepSyscallsTest {
 
     /** Loopback in all but one thing: the proxy's box is another machine, as in a hosts file. */
-    private static final class RemoteProxy implements Topology {
-        private final Topology local = new LoopbackTopology();
-
-        @Override
-        public String name() {
-            return "hosts";
-        }
-
-        @Override
-        public void setUp() {
-            // nothing to create
-        }
-
-        @Override
-        public String addressOf(Role role) {
-            return local.addressOf(role);
-        }
-
-        @Override
-        public List<String> wrap(Role role, List<String> command) {
-            return local.wrap(role, command);
-        }
-
-        @Override
-        public NetworkProbe networkProbe(Role role) {
-            return local.networkProbe(role);
-        }
-
-        @Override
-        public String boxOf(Role role) {
-            return role == Role.PROXY ? "ssh:bench@proxy-1" : null;
-        }
-
-        @Override
-        public void close() {
-            // nothing to remove
-        }
-    }
+    private static final Topology REMOTE_PROXY = new LoopbackStandIn("hosts", Map.of(Role.PROXY, "ssh:bench@proxy-1"));
 
     private static RunMetadataFile runJson(Path dir) throws Exception {
         return new RunMetadataFile(RunFiles.of(dir), new RunMetadata("r", RunMetadata.RUNNING, null, null, null, null,
@@ -77,7 +39,7 @@ class StepSyscallsTest {
     void aProxyOnAnotherBoxIsNotCountedAndTheRunSaysSoOnce(@TempDir Path dir) throws Exception {
         RunMetadataFile metadata = runJson(dir);
         RunRecorder recorder = recorder(dir, metadata);
-        StepSyscalls syscalls = new StepSyscalls(true, new RemoteProxy(), recorder);
+        StepSyscalls syscalls = new StepSyscalls(true, REMOTE_PROXY, recorder);
 
         for (int repeat = 1; repeat <= 2; repeat++) {
             syscalls.frontEnd(FrontEndSpec.plain(FrontEndKind.NGINX), null, dir, repeat);
@@ -96,7 +58,7 @@ class StepSyscallsTest {
     void withoutTheProfileNothingIsLookedForOrSaid(@TempDir Path dir) throws Exception {
         RunMetadataFile metadata = runJson(dir);
         RunRecorder recorder = recorder(dir, metadata);
-        StepSyscalls syscalls = new StepSyscalls(false, new RemoteProxy(), recorder);
+        StepSyscalls syscalls = new StepSyscalls(false, REMOTE_PROXY, recorder);
 
         syscalls.frontEnd(FrontEndSpec.plain(FrontEndKind.NGINX), null, dir, 1);
         syscalls.start(100);

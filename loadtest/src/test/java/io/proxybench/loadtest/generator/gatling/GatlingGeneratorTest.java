@@ -7,15 +7,14 @@ import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
-import io.proxybench.loadtest.proc.NetworkProbe;
+import io.proxybench.loadtest.topology.LoopbackStandIn;
 import io.proxybench.loadtest.topology.LoopbackTopology;
-import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
 import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,35 +103,6 @@ class GatlingGeneratorTest {
 
     /** Loopback under another name: all the generator looks at is the name. */
     private static Topology named(String name) {
-        LoopbackTopology loopback = new LoopbackTopology();
-        return new Topology() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public void setUp() {
-            }
-
-            @Override
-            public String addressOf(Role role) {
-                return loopback.addressOf(role);
-            }
-
-            @Override
-            public List<String> wrap(Role role, List<String> command) {
-                return command;
-            }
-
-            @Override
-            public NetworkProbe networkProbe(Role role) {
-                return loopback.networkProbe(role);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new LoopbackStandIn(name, Map.of());
     }
 }
