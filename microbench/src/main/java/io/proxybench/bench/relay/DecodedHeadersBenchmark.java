@@ -2,6 +2,10 @@ package io.proxybench.bench.relay;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInboundHandler;
+import io.netty.channel.ChannelOutboundHandler;
+import io.netty.channel.CombinedChannelDuplexHandler;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -31,8 +35,10 @@ import java.nio.charset.StandardCharsets;
  * proxy's {@link CompactHeadersFactory} and {@link OriginHttpCodec}, then looking up a few headers
  * as the proxy does; and a request head's whole way through the proxy (decode, forwarding headers
  * added, encoded by the origin connection's codec, whose answer, an empty 204, is read back so the
- * codec's queue of awaited responses stays as short as on a real connection). Run with
- * {@code -prof gc} to see the bytes allocated per operation next to the time.
+ * codec's queue of awaited responses stays as short as on a real connection). {@code
+ * compact-wrapped} is the proxy's codec inside a {@code CombinedChannelDuplexHandler}, as it was
+ * before its two handlers went into the pipeline directly. Run with {@code -prof gc} to see the
+ * bytes allocated per operation next to the time.
  */
 @State(Scope.Thread)
 public class DecodedHeadersBenchmark extends MicroBenchmark {
@@ -49,7 +55,7 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
     private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("X-Forwarded-Proto");
     private static final AsciiString VIA = AsciiString.cached("Via");
 
-    @Param({"netty", "compact"})
+    @Param({"netty", "compact", "compact-wrapped"})
     public String headers;
 
     private ByteBuf request;
@@ -69,20 +75,34 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length).writeBytes(head)
                 .writeBytes(body));
         HttpDecoderConfig config = new HttpDecoderConfig();
-        if ("compact".equals(headers)) {
+        if (headers.startsWith("compact")) {
             config.setHeadersFactory(CompactHeadersFactory.HEADERS).setTrailersFactory(CompactHeadersFactory.TRAILERS);
         } else {
             config.setHeadersFactory(DefaultHttpHeadersFactory.headersFactory())
                     .setTrailersFactory(DefaultHttpHeadersFactory.trailersFactory());
         }
         requests = new EmbeddedChannel(new HttpRequestDecoder(config));
-        responses = new EmbeddedChannel("compact".equals(headers) ? new OriginHttpCodec(config.clone())
-                : new HttpClientCodec(config.clone(), false, false));
+        responses = new EmbeddedChannel(originCodec(config));
         relayed = new EmbeddedChannel(new HttpRequestDecoder(config.clone()));
-        toOrigin = new EmbeddedChannel("compact".equals(headers) ? new OriginHttpCodec(config.clone())
-                : new HttpClientCodec(config.clone(), false, false));
+        toOrigin = new EmbeddedChannel(originCodec(config));
         byte[] answer = "HTTP/1.1 204 No Content\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
         noContent = Unpooled.unreleasableBuffer(Unpooled.directBuffer(answer.length).writeBytes(answer));
+    }
+
+    /**
+     * The origin connection's codec: Netty's, the proxy's two handlers, or the proxy's two inside one
+     * {@code CombinedChannelDuplexHandler} as the proxy had them before (what the wrapper costs).
+     */
+    private ChannelHandler[] originCodec(HttpDecoderConfig config) {
+        if ("netty".equals(headers)) {
+            return new ChannelHandler[] {new HttpClientCodec(config.clone(), false, false)};
+        }
+        ChannelHandler[] pair = OriginHttpCodec.handlers(config.clone());
+        if ("compact".equals(headers)) {
+            return pair;
+        }
+        return new ChannelHandler[] {new CombinedChannelDuplexHandler<>((ChannelInboundHandler) pair[0],
+                (ChannelOutboundHandler) pair[1])};
     }
 
     @TearDown

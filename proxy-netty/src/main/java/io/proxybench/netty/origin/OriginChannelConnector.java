@@ -45,6 +45,13 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
     public OriginChannelConnector(Transport transport, ByteBufAllocator allocator, Duration connectTimeout,
                                   Duration readTimeout) {
         long readTimeoutNanos = readTimeout.toNanos();
+        // the decoder copies what it needs, so one configuration serves every connection
+        HttpDecoderConfig decoder = new HttpDecoderConfig()
+                .setMaxInitialLineLength(8192)
+                .setMaxHeaderSize(MAX_RESPONSE_HEADER_SIZE)
+                .setMaxChunkSize(MAX_CHUNK_SIZE)
+                .setHeadersFactory(CompactHeadersFactory.HEADERS)
+                .setTrailersFactory(CompactHeadersFactory.TRAILERS);
         this.template = new Bootstrap()
                 .channel(transport.socketChannel())
                 // TCP_NODELAY is Netty's default on every socket it creates (see NettyProxyServer).
@@ -54,15 +61,9 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        HttpDecoderConfig decoder = new HttpDecoderConfig()
-                                .setMaxInitialLineLength(8192)
-                                .setMaxHeaderSize(MAX_RESPONSE_HEADER_SIZE)
-                                .setMaxChunkSize(MAX_CHUNK_SIZE)
-                                .setHeadersFactory(CompactHeadersFactory.HEADERS)
-                                .setTrailersFactory(CompactHeadersFactory.TRAILERS);
                         OriginResponseHandler handler = new OriginResponseHandler(readTimeoutNanos);
                         ch.attr(RESPONSE_HANDLER).set(handler);
-                        ch.pipeline().addLast("http", new OriginHttpCodec(decoder));
+                        ch.pipeline().addLast(OriginHttpCodec.handlers(decoder));
                         ch.pipeline().addLast("response", handler);
                     }
                 });

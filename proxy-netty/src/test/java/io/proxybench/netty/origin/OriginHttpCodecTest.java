@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class OriginHttpCodecTest {
 
-    private final EmbeddedChannel origin = new EmbeddedChannel(new OriginHttpCodec(new HttpDecoderConfig()
+    private final EmbeddedChannel origin = new EmbeddedChannel(OriginHttpCodec.handlers(new HttpDecoderConfig()
             .setHeadersFactory(CompactHeadersFactory.HEADERS).setTrailersFactory(CompactHeadersFactory.TRAILERS)));
 
     @AfterEach
