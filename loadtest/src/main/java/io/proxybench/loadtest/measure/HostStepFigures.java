@@ -95,7 +95,8 @@ public final class HostStepFigures {
     /**
      * The proxy's CPU, its CPU per request, memory and threads from the proxy box's rows, the origin's
      * CPU from the origin box's; unmeasured (null) when that box's rows lack them. A role on this
-     * machine keeps the kit's figures.
+     * machine keeps the kit's figures. A remote proxy's JIT and GC threads are not told apart (its box
+     * reports the process as a whole): null.
      */
     static StepRecord.Processes remoteProcesses(StepRecord record, List<Sample> inside, String proxyBox,
             String originBox) {
@@ -117,7 +118,8 @@ public final class HostStepFigures {
                 remoteProxy ? usPerReq : p.proxyCpuUsPerReq(), remoteProxy ? sysUsPerReq : p.proxySysCpuUsPerReq(),
                 remoteProxy ? rss : p.proxyRssMb(),
                 !remoteProxy ? p.proxyThreads() : threads == null ? null : (int) Math.round(threads),
-                originBox != null ? originCpu : p.originCpuPct(), p.generatorCpuPct());
+                originBox != null ? originCpu : p.originCpuPct(), p.generatorCpuPct(),
+                remoteProxy ? null : p.proxyJitCpuUsPerReq(), remoteProxy ? null : p.proxyGcCpuUsPerReq());
     }
 
     /** A mean CPU share (one core = 100) at a rate, as microseconds per request. */

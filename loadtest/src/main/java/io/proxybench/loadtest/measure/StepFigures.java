@@ -39,12 +39,15 @@ public final class StepFigures {
     private StepFigures() {
     }
 
+    /** The JIT's CPU share of a step above which its CPU per request is flagged as partly compilation. */
+    public static final double JIT_BUSY_SHARE = 0.10;
+
     /**
-     * CPU time of the processes (of the front end's also the kernel's part) and the JVM's figures over
-     * the load window; null where not measured.
+     * CPU time of the processes (of the front end's also the kernel's part, and its JIT compiler and
+     * GC threads' parts) and the JVM's figures over the load window; null where not measured.
      */
     record ProcessTimes(double wallSec, Double proxyCpuSec, Double proxySysCpuSec, Double originCpuSec,
-            JvmFigures jvm) {
+            JvmFigures jvm, Double proxyJitCpuSec, Double proxyGcCpuSec) {
     }
 
     /**
@@ -70,18 +73,22 @@ public final class StepFigures {
                 mean(inside, s -> s.machine().memFreeMb()));
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
+        boolean jvmThreads = spec.kind().isJvm();
         StepRecord.Processes processes = new StepRecord.Processes(perSecond(times.proxyCpuSec(), wallSec, 100),
                 perRequestUs(times.proxyCpuSec(), result.requests()),
                 perRequestUs(times.proxySysCpuSec(), result.requests()),
                 mean(inside, s -> s.processes().proxyRssMb()),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
-                perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct);
+                perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct,
+                jvmThreads ? perRequestUs(times.proxyJitCpuSec(), result.requests()) : null,
+                jvmThreads ? perRequestUs(times.proxyGcCpuSec(), result.requests()) : null);
         JvmFigures jvm = (times.jvm() == null ? JvmFigures.NONE : times.jvm())
                 .withLevels(jvmCount(before, after), heapUsedMb(inside, after));
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
-                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), jvm.jitMsPerSec()), startedAt,
+                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), jvm.jitMsPerSec(),
+                        jitShare(times)), startedAt,
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
                 new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
@@ -113,7 +120,26 @@ public final class StepFigures {
         Double proxySys = proxyCpu == null || after.proxy().sysTicks() < before.proxy().sysTicks() ? null
                 : after.proxy().sysCpuSecondsSince(before.proxy(), ticksPerSecond);
         Double originCpu = cpuSeconds(before.origin(), after.origin(), ticksPerSecond);
-        return new ProcessTimes(wallSec, proxyCpu, proxySys, originCpu, jvm);
+        Double jit = proxyCpu == null ? null
+                : roleSeconds(before.proxy().compilerTicks(), after.proxy().compilerTicks(), ticksPerSecond);
+        Double gc = proxyCpu == null ? null : roleSeconds(before.proxy().gcTicks(), after.proxy().gcTicks(), ticksPerSecond);
+        return new ProcessTimes(wallSec, proxyCpu, proxySys, originCpu, jvm, jit, gc);
+    }
+
+    /**
+     * The CPU seconds of one role's threads between two readings of the same process; null when either
+     * reading did not look at threads, or the later one reads less (a thread of the role ended, taking
+     * its time along: HotSpot stops compiler threads it no longer needs).
+     */
+    private static Double roleSeconds(Long before, Long after, long ticksPerSecond) {
+        return before == null || after == null || after < before ? null : (double) (after - before) / ticksPerSecond;
+    }
+
+    /** The JIT compiler threads' share of the front end's CPU in the step; null unless both were measured. */
+    private static Double jitShare(ProcessTimes times) {
+        Double jit = times.proxyJitCpuSec();
+        Double all = times.proxyCpuSec();
+        return jit == null || all == null || all <= 0 ? null : jit / all;
     }
 
     /** The samples' per-second rates summed over {@code window}, and again per second of it. */
@@ -123,8 +149,9 @@ public final class StepFigures {
         Double originCpuPctSec = window.total(rows, s -> s.processes().originCpuPct());
         double seconds = window.seconds();
         JvmFigures jvm = JvmFigures.ratesFrom(figure -> window.rate(rows, s -> figure.apply(s.jvm())));
+        // the one-second samples do not look at threads
         return new ProcessTimes(seconds, fromPct(proxyCpuPctSec), fromPct(proxySysCpuPctSec), fromPct(originCpuPctSec),
-                jvm);
+                jvm, null, null);
     }
 
     /** %·s of one core as CPU seconds. */
@@ -146,8 +173,12 @@ public final class StepFigures {
         return amount == null || wallSec <= 0 ? null : round(scale * amount / wallSec);
     }
 
+    /**
+     * @param jitMsPerSec JIT compile time per second (the JVM's own count), null when not published
+     * @param jitShare    the JIT compiler threads' share of the front end's CPU time in the step, null when not read
+     */
     static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct,
-            Double jitMsPerSec) {
+            Double jitMsPerSec, Double jitShare) {
         List<String> flags = new ArrayList<>();
         boolean generatorBusy = generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
         boolean machineBusy = machineCpuPct != null && machineCpuPct >= MACHINE_SATURATION_PCT;
@@ -166,8 +197,10 @@ public final class StepFigures {
         if (errors.status() > 0) {
             flags.add(StepRecord.FLAG_HTTP_ERRORS);
         }
-        // The warm-up's line between a quiet and a compiling JVM, so a step is judged as its warm-up was.
-        if (jitMsPerSec != null && jitMsPerSec >= SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC) {
+        // The warm-up's line between a quiet and a compiling JVM, so a step is judged as its warm-up was; and
+        // below it, at low load, a JIT that compiles little can still be a good part of the little CPU a step takes.
+        if (jitMsPerSec != null && jitMsPerSec >= SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC
+                || jitShare != null && jitShare >= JIT_BUSY_SHARE) {
             flags.add(StepRecord.FLAG_JIT_BUSY);
         }
         return flags;

@@ -289,7 +289,7 @@ final class FrontEndRound {
                 LOG.debug("admin {} did not answer: {}", JvmAdminSampler.PATH, e.getMessage());
             }
         }
-        return new BoundarySnapshot(epochMs, nanos, processes.read(frontEnd.process().handle()),
+        return new BoundarySnapshot(epochMs, nanos, processes.readWithThreadRoles(frontEnd.process().handle()),
                 processes.read(origin.process().handle()), figures, readOriginStats(origin));
     }
 

@@ -40,6 +40,11 @@ final class MeasurementNotes {
         notes.put("proxySysCpuUsPerReq", "the stime (kernel) part of proxyCpuUsPerReq; on one machine the kernel "
                 + "charges network-stack work to whichever process is on the CPU, so it is the front end's own only "
                 + "roughly");
+        notes.put("proxyJitCpuUsPerReq", "the part of proxyCpuUsPerReq the JVM's JIT compiler threads took "
+                + "(/proc/<pid>/task/<tid>/stat at the step's start and end, threads told by name); null for nginx and "
+                + "HAProxy");
+        notes.put("proxyGcCpuUsPerReq", "the part of proxyCpuUsPerReq the JVM's garbage collector threads took, as "
+                + "proxyJitCpuUsPerReq; the VM thread, which also works at Parallel and Serial pauses, is not counted");
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
         notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use");
         notes.put("machine-saturated", "machine CPU >= 95% (all cores)");

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.plan;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** What runs behind a front-end label: one of the two JVM proxies, or nginx or HAProxy as reference points. */
@@ -48,6 +49,11 @@ public enum FrontEndKind {
             }
         }
         throw new PlanException("unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")");
+    }
+
+    /** The kind whose {@link #id} is {@code id}; empty for a name of no kind. */
+    public static Optional<FrontEndKind> byId(String id) {
+        return Arrays.stream(values()).filter(k -> k.id().equals(id)).findFirst();
     }
 
     public static String allIds() {

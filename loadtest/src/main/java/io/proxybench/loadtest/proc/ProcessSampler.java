@@ -2,12 +2,14 @@ package io.proxybench.loadtest.proc;
 
 import io.proxybench.loadtest.process.ProcessTrees;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * CPU time, resident memory and threads of a process and everything it started (nginx workers,
- * a wrapper's child), from {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}.
+ * a wrapper's child), from {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}; on request also
+ * the CPU time of its JVM compiler and collector threads, from {@code /proc/<pid>/task/<tid>/stat}.
  */
 public final class ProcessSampler {
 
@@ -17,9 +19,17 @@ public final class ProcessSampler {
 
     /**
      * Sums over a process tree at one moment; {@code cpuTicks} is user + system time, {@code sysTicks}
-     * the system (kernel) part of it.
+     * the system (kernel) part of it; {@code compilerTicks} and {@code gcTicks} the parts of
+     * {@code cpuTicks} spent by JVM compiler and collector threads ({@link JvmThreadRole}), null unless
+     * the reading looked at threads ({@link #readWithThreadRoles}).
      */
-    public record Usage(long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads) {
+    public record Usage(long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads, Long compilerTicks,
+            Long gcTicks) {
+
+        /** A reading that did not look at threads. */
+        public Usage(long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads) {
+            this(rootPid, cpuTicks, sysTicks, rssKb, threads, null, null);
+        }
 
         /** CPU of one core, 0..100 × cores; null when the readings are of different processes. */
         public Double cpuPctSince(Usage earlier, double seconds, long ticksPerSecond) {
@@ -54,6 +64,10 @@ public final class ProcessSampler {
     record ProcessFigures(long cpuTicks, long sysTicks, long rssKb, int threads) {
     }
 
+    /** CPU ticks of one process's threads by role. */
+    record RoleTicks(long compiler, long gc) {
+    }
+
     private final Path procRoot;
 
     public ProcessSampler(Path procRoot) {
@@ -62,18 +76,38 @@ public final class ProcessSampler {
 
     /** Null when the root process is gone. */
     public Usage read(ProcessHandle root) {
+        return read(root, false);
+    }
+
+    /**
+     * As {@link #read}, and the CPU of the tree's JVM compiler and collector threads besides: a read of
+     * every thread's stat, meant for a step's start and end rather than every second.
+     */
+    public Usage readWithThreadRoles(ProcessHandle root) {
+        return read(root, true);
+    }
+
+    private Usage read(ProcessHandle root, boolean roles) {
         long ticks = 0;
         long sys = 0;
         long rss = 0;
         int threads = 0;
+        long compiler = 0;
+        long gc = 0;
         boolean any = false;
         for (ProcessHandle p : ProcessTrees.tree(root)) {
             try {
+                // threads first: a thread that ends between the two reads then counts in neither
+                RoleTicks r = roles ? readRoles(p.pid()) : null;
                 ProcessFigures f = readOne(p.pid());
                 ticks += f.cpuTicks();
                 sys += f.sysTicks();
                 rss += f.rssKb();
                 threads += f.threads();
+                if (r != null) {
+                    compiler += r.compiler();
+                    gc += r.gc();
+                }
                 any = true;
             } catch (IOException | RuntimeException e) {
                 // exited between listing and reading
@@ -82,7 +116,44 @@ public final class ProcessSampler {
                 }
             }
         }
-        return any ? new Usage(root.pid(), ticks, sys, rss, threads) : null;
+        if (!any) {
+            return null;
+        }
+        return roles ? new Usage(root.pid(), ticks, sys, rss, threads, compiler, gc)
+                : new Usage(root.pid(), ticks, sys, rss, threads);
+    }
+
+    /** The CPU ticks of one process's compiler and collector threads, from {@code /proc/<pid>/task/<tid>/stat}. */
+    RoleTicks readRoles(long pid) throws IOException {
+        long compiler = 0;
+        long gc = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException gone) {
+                    continue; // the thread ended while the directory was read
+                }
+                switch (JvmThreadRole.of(parseName(stat))) {
+                    case COMPILER -> compiler += parseCpuTicks(stat);
+                    case GC -> gc += parseCpuTicks(stat);
+                    default -> {
+                    }
+                }
+            }
+        }
+        return new RoleTicks(compiler, gc);
+    }
+
+    /** The command name of a {@code stat} line (field 2, between the first '(' and the last ')'). */
+    static String parseName(String stat) {
+        int open = stat.indexOf('(');
+        int close = stat.lastIndexOf(')');
+        if (open < 0 || close < open) {
+            throw new IllegalArgumentException("unexpected /proc/<pid>/stat: " + stat);
+        }
+        return stat.substring(open + 1, close);
     }
 
     ProcessFigures readOne(long pid) throws IOException {

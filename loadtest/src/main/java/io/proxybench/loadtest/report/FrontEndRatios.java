@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.results.RepeatGroups;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
@@ -39,10 +40,11 @@ public final class FrontEndRatios {
      * {@code frontEnd}/{@code baseline} at one step; {@code rps} is null when {@code missing} says
      * why, {@code cpu} null when either front end's CPU per request was not measured, {@code cpuUser}
      * and {@code cpuSys} (its user-space and kernel parts, the medians' ratios only) null when either's
-     * split was not.
+     * split was not; {@code cpuNetOfJit} the CPU per request less what JIT compiler threads took, null
+     * unless one of the two is a JVM whose threads were told apart and the other's is known.
      */
     public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, Figure cpuUser, Figure cpuSys,
-            String missing) {
+            Figure cpuNetOfJit, String missing) {
 
         public String text() {
             String name = frontEnd + "/" + baseline;
@@ -54,6 +56,9 @@ public final class FrontEndRatios {
                 // the split says where the difference lies; the whole's repeats say how far to trust it
                 text += " [user " + FigureFormat.ratio(cpuUser.ratio()) + ", sys " + FigureFormat.ratio(cpuSys.ratio())
                         + "]";
+            }
+            if (cpu != null && cpuNetOfJit != null) {
+                text += "; net of the JIT " + cpuNetOfJit.text();
             }
             return text;
         }
@@ -67,6 +72,7 @@ public final class FrontEndRatios {
     private static final Function<StepRecord, Double> CPU_PER_REQUEST = s -> s.processes().proxyCpuUsPerReq();
     private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST = s -> s.processes().proxyUserCpuUsPerReq();
     private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST = s -> s.processes().proxySysCpuUsPerReq();
+    private static final Function<StepRecord, Double> CPU_NET_OF_JIT = FrontEndRatios::cpuNetOfJit;
 
     private FrontEndRatios() {
     }
@@ -86,6 +92,11 @@ public final class FrontEndRatios {
         if (ResultsTable.hasSysCpu(results)) {
             note += " In square brackets the ratios of its user-space and kernel parts: which of the two a "
                     + "difference in CPU per request lies in.";
+        }
+        if (results.steps().stream().anyMatch(FrontEndRatios::hasJitPart)) {
+            note += " \"Net of the JIT\" divides the CPU per request less what a JVM's JIT compiler threads took in "
+                    + "the step (JIT \u00b5s/req): what the front end costs once compiled, where a JIT still compiling "
+                    + "at low load can be a large part of the whole.";
         }
         return !RepeatGroups.repeated(results.steps()) ? note
                 : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
@@ -131,13 +142,34 @@ public final class FrontEndRatios {
             missing = unusable(label, step);
         }
         if (missing != null) {
-            return new Ratio(label, baseLabel, null, null, null, null, missing);
+            return new Ratio(label, baseLabel, null, null, null, null, null, missing);
         }
         List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
         return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
                 figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST),
                 figure(step.get(), baseStep.get(), List.of(), USER_CPU_PER_REQUEST),
-                figure(step.get(), baseStep.get(), List.of(), SYS_CPU_PER_REQUEST), null);
+                figure(step.get(), baseStep.get(), List.of(), SYS_CPU_PER_REQUEST),
+                hasJitPart(step.get()) || hasJitPart(baseStep.get())
+                        ? figure(step.get(), baseStep.get(), pairs, CPU_NET_OF_JIT) : null, null);
+    }
+
+    private static boolean hasJitPart(StepRecord s) {
+        return s.processes().proxyJitCpuUsPerReq() != null;
+    }
+
+    /**
+     * CPU per request less its JIT compiler threads' part: what the front end costs once it has
+     * compiled. A front end with no JIT (nginx, HAProxy) as it is; a JVM whose threads were not told
+     * apart, null.
+     */
+    static Double cpuNetOfJit(StepRecord s) {
+        Double cpu = s.processes().proxyCpuUsPerReq();
+        Double jit = s.processes().proxyJitCpuUsPerReq();
+        if (cpu == null || jit != null) {
+            return cpu == null ? null : cpu - jit;
+        }
+        boolean jvm = FrontEndKind.byId(s.kind()).map(FrontEndKind::isJvm).orElse(true);
+        return jvm ? null : cpu;
     }
 
     /** Repeat k of a front end beside repeat k of the baseline. */

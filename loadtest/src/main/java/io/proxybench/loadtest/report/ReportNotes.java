@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.report;
 
+import io.proxybench.loadtest.measure.StepFigures;
 import io.proxybench.loadtest.results.RunMetadata;
 import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
@@ -34,6 +35,11 @@ final class ReportNotes {
         if (ResultsTable.hasSysCpu(results)) {
             note.append(" (utime + stime of its processes), sys \u00b5s/req the kernel's part of it (stime: system "
                     + "calls and the network stack work done on the proxy's time), the rest is user space");
+        }
+        if (results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null)) {
+            note.append("; JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's \u00b5s/req its JIT compiler "
+                    + "threads and its garbage collector's threads took (a JIT still compiling, and a steady cost of "
+                    + "allocation)");
         }
         if (unit.hasCeiling()) {
             note.append("; % ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency)");
@@ -101,8 +107,10 @@ final class ReportNotes {
                 + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
         m.put(StepRecord.FLAG_JIT_BUSY, "the front end's JIT compiled for "
                 + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0) + " ms or more per second during the step "
-                + "itself (the JIT ms/s column), the rate its warm-up counts as still warming: part of the step's CPU "
-                + "per request is compilation");
+                + "itself (the JIT ms/s column), the rate its warm-up counts as still warming, or its compiler threads "
+                + "took " + FigureFormat.decimals(100 * StepFigures.JIT_BUSY_SHARE, 0) + " % or more of its CPU in the "
+                + "step (JIT \u00b5s/req against \u00b5s/req), as a little compiling at low load can: part of the step's "
+                + "CPU per request is compilation");
         return m;
     }
 

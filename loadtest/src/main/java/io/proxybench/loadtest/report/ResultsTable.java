@@ -12,7 +12,8 @@ import java.util.function.Function;
  * The reference write-up's results table (its eleven columns, in its order) followed by the
  * figures it lacked: the step's mean run queue beside the load average (runs that record it as their
  * own figure), TP99, errors, proxy CPU per request and its kernel part (when measured), GC time, JIT
- * time (when measured), share of the Little's-law ceiling (closed model only), and flags. Markdown,
+ * time (when measured), the parts of a JVM's CPU per request its JIT and GC threads took (when
+ * measured), share of the Little's-law ceiling (closed model only), and flags. Markdown,
  * console and HTML all render these same cells.
  */
 public final class ResultsTable {
@@ -40,6 +41,11 @@ public final class ResultsTable {
     /** The kernel's part of the CPU per request: with the whole beside it, where a front end's time goes. */
     private static final Column SYS_US_PER_REQ = figure("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), 1);
     private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
+    /** The parts of a JVM's CPU per request its JIT compiler threads and its collector's threads took. */
+    private static final Column JIT_US_PER_REQ = new Column("JIT \u00b5s/req", true,
+            s -> FigureFormat.decimals(s.processes().proxyJitCpuUsPerReq(), 1));
+    private static final Column GC_US_PER_REQ = new Column("GC \u00b5s/req", true,
+            s -> FigureFormat.decimals(s.processes().proxyGcCpuUsPerReq(), 1));
 
     private ResultsTable() {
     }
@@ -76,6 +82,10 @@ public final class ResultsTable {
         }
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
+        }
+        if (results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null)) {
+            columns.add(JIT_US_PER_REQ);
+            columns.add(GC_US_PER_REQ);
         }
         if (unit.hasCeiling()) {
             columns.add(CEILING);

@@ -234,11 +234,15 @@ public record StepRecord(
     /**
      * The processes of the step: the front end's CPU (one core = 100), its CPU time per request and
      * the kernel's part of that ({@code proxySysCpuUsPerReq}, stime; null in runs written before it
-     * was recorded), memory and threads; the origin's and the generator's CPU.
+     * was recorded), memory and threads; the origin's and the generator's CPU; and of a JVM front end
+     * the parts of its CPU time per request that its JIT compiler threads ({@code proxyJitCpuUsPerReq})
+     * and its garbage collector's threads ({@code proxyGcCpuUsPerReq}) took (null for nginx and HAProxy,
+     * for a step measured from samples, and in runs written before they were recorded).
      */
     public record Processes(Double proxyCpuPct, Double proxyCpuUsPerReq, Double proxySysCpuUsPerReq, Double proxyRssMb,
-            Integer proxyThreads, Double originCpuPct, Double generatorCpuPct) {
-        static final Processes NONE = new Processes(null, null, null, null, null, null, null);
+            Integer proxyThreads, Double originCpuPct, Double generatorCpuPct, Double proxyJitCpuUsPerReq,
+            Double proxyGcCpuUsPerReq) {
+        static final Processes NONE = new Processes(null, null, null, null, null, null, null, null, null);
 
         /** The user-space part of the CPU per request: the whole less the kernel's; null unless both were measured. */
         public Double proxyUserCpuUsPerReq() {

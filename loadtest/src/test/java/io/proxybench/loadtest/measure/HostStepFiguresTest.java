@@ -18,7 +18,7 @@ class HostStepFiguresTest {
     private static StepRecord kitRecord() {
         return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0,
                 new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0),
-                new StepRecord.Processes(0.4, 4.0, 1.0, 12.0, 3, 0.2, 30.0), null, null, null, null, 1, null, null);
+                new StepRecord.Processes(0.4, 4.0, 1.0, 12.0, 3, 0.2, 30.0, null, null), null, null, null, null, 1, null, null);
     }
 
     private static Sample row(long epochMs, String host, double cpuPct, Double generatorCpuPct) {
@@ -41,10 +41,10 @@ class HostStepFiguresTest {
                 Map.of()).processes();
 
         // 60 % of a core at 1000 req/s: 600 µs of CPU per request, half of it the kernel's
-        assertThat(p).isEqualTo(new StepRecord.Processes(60.0, 600.0, 300.0, 300.0, 40, 25.0, 30.0));
+        assertThat(p).isEqualTo(new StepRecord.Processes(60.0, 600.0, 300.0, 300.0, 40, 25.0, 30.0, null, null));
         assertThat(HostStepFigures.apply(kitRecord(), null, List.of(), STEP, "ssh:proxy-1", null, Map.of())
                 .processes()).as("no proxy box rows: not measured, rather than the ssh client's figures")
-                .isEqualTo(new StepRecord.Processes(null, null, null, null, null, 0.2, 30.0));
+                .isEqualTo(new StepRecord.Processes(null, null, null, null, null, 0.2, 30.0, null, null));
     }
 
     @Test

@@ -164,25 +164,76 @@ class StepFiguresTest {
     @Test
     void flags() {
         // two wrk threads near two full cores
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0, null)).containsExactly("generator-saturated");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0, null, null)).containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0, null, null)).isEmpty();
         // or the whole machine at 95 %
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0, null)).containsExactly("machine-saturated");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0, null))
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0, null, null)).containsExactly("machine-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0, null, null))
                 .containsExactly("generator-saturated", "machine-saturated");
-        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null, null)).containsExactly("socket-errors");
-        assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null, null))
+        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null, null, null)).containsExactly("socket-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null, null, null))
                 .containsExactly("socket-errors", "timeouts");
-        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null, null)).containsExactly("http-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null, null, null)).containsExactly("http-errors");
     }
 
     @Test
     void aStepWhoseFrontEndStillCompilesIsFlagged() {
         // at the warm-up's quiet line (5 ms/s) and above: the JIT's CPU is in the step's figures
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 17.6)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 5.0)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 17.6, null)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 5.0, null)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9, null)).isEmpty();
         // nginx and HAProxy have no JIT to measure
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, null)).isEmpty();
+    }
+
+    @Test
+    void aStepWhoseCpuIsATenthCompilationIsFlaggedBelowTheQuietLine() {
+        // 200 req/s: 4.9 ms/s of compiling is a quarter of a 100 µs request's CPU, where at 20,000 req/s it is 1 %
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9, 0.25)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9, 0.10)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 4.9, 0.09)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 0.12)).containsExactly("jit-busy");
+    }
+
+    /** As {@link #BEFORE} and {@link #AFTER}, with the proxy's threads read: 8 s of CPU, 0.5 s of it compiling, 0.3 s collecting. */
+    private static BoundarySnapshot withRoles(BoundarySnapshot s, long compilerTicks, long gcTicks) {
+        Usage p = s.proxy();
+        return new BoundarySnapshot(s.epochMs(), s.nanos(), new Usage(p.rootPid(), p.cpuTicks(), p.sysTicks(), p.rssKb(),
+                p.threads(), compilerTicks, gcTicks), s.origin(), s.jvm(), s.originStats());
+    }
+
+    @Test
+    void theJitAndGcThreadsPartsOfAJvmsCpuPerRequest() {
+        StepRecord r = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
+                withRoles(BEFORE, 200, 40), withRoles(AFTER, 250, 70), 100, 2, 0.05);
+        // 0.5 s of compiler threads over 130000 requests: 3.846 µs of the 61.538; 0.3 s of GC threads: 2.308
+        assertThat(r.processes().proxyJitCpuUsPerReq()).isCloseTo(3.846, within(1e-9));
+        assertThat(r.processes().proxyGcCpuUsPerReq()).isCloseTo(2.308, within(1e-9));
+        // 6 % of the CPU, 4.0 ms/s by the JVM's count: not flagged
+        assertThat(r.flags()).isEmpty();
+
+        StepRecord compiling = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
+                withRoles(BEFORE, 200, 40), withRoles(AFTER, 300, 70), 100, 2, 0.05);
+        // 1 s of the 8: an eighth of the step's CPU per request was compilation
+        assertThat(compiling.flags()).containsExactly("jit-busy");
+    }
+
+    @Test
+    void theThreadsPartsAreUnmeasuredWhereTheyCannotBeTold() {
+        // readings that did not look at threads
+        StepRecord plain = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
+                100, 2, 0.05);
+        assertThat(plain.processes().proxyJitCpuUsPerReq()).isNull();
+        assertThat(plain.processes().proxyGcCpuUsPerReq()).isNull();
+        // a compiler thread ended during the step, taking its time along
+        StepRecord shrunk = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
+                withRoles(BEFORE, 200, 40), withRoles(AFTER, 150, 70), 100, 2, 0.05);
+        assertThat(shrunk.processes().proxyJitCpuUsPerReq()).isNull();
+        assertThat(shrunk.processes().proxyGcCpuUsPerReq()).isCloseTo(2.308, within(1e-9));
+        // nginx's workers have no such threads: not a zero, not measured
+        StepRecord nginx = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 700, "t",
+                result(130_000, ErrorCounts.NONE), List.of(), withRoles(BEFORE, 0, 0), withRoles(AFTER, 0, 0), 100, 2, 0.05);
+        assertThat(nginx.processes().proxyJitCpuUsPerReq()).isNull();
+        assertThat(nginx.processes().proxyGcCpuUsPerReq()).isNull();
     }
 }

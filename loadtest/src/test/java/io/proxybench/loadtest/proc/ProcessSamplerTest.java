@@ -3,8 +3,11 @@ package io.proxybench.loadtest.proc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ProcessSamplerTest {
 
@@ -59,6 +62,53 @@ class ProcessSamplerTest {
         assertThat(ProcessSampler.statusField(status, "VmRSS:")).isEqualTo(114720);
         assertThat(ProcessSampler.statusField(status, "Threads:")).isEqualTo(22);
         assertThat(ProcessSampler.statusField("Name:\tkthreadd\n", "VmRSS:")).isZero();
+    }
+
+    @Test
+    void aThreadsNameIsTheFieldInParentheses() {
+        assertThat(ProcessSampler.parseName("4243 (C2 CompilerThre) S 1 1 1 0 -1 0 0 0 0 0 31 7 0 0")).isEqualTo(
+                "C2 CompilerThre");
+        assertThat(ProcessSampler.parseName("4244 (a (weird) name) S 1")).isEqualTo("a (weird) name");
+    }
+
+    private static void task(Path proc, long pid, long tid, String name, long utime, long stime) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
+        Files.writeString(dir.resolve("stat"), tid + " (" + name + ") S 1 1 1 0 -1 0 0 0 0 0 " + utime + " " + stime
+                + " 0 0 20 0 1 0 100 0 0");
+    }
+
+    @Test
+    void aJvmsCompilerAndCollectorTimeComeFromItsThreads(@TempDir Path proc) throws IOException {
+        // this test's own JVM stands for the front end; its /proc here is made up
+        long pid = ProcessHandle.current().pid();
+        Path dir = Files.createDirectories(proc.resolve(Long.toString(pid)));
+        Files.writeString(dir.resolve("stat"), pid + " (java) S 1 1 1 0 -1 0 0 0 0 0 400 120 0 0 20 0 6 0 100 0 0");
+        Files.writeString(dir.resolve("status"), "Name:\tjava\nVmRSS:\t  102400 kB\nThreads:\t6\n");
+        task(proc, pid, pid, "java", 2, 1);
+        task(proc, pid, pid + 1, "proxy-inbound-1", 200, 90);
+        task(proc, pid, pid + 2, "C2 CompilerThre", 80, 3);
+        task(proc, pid, pid + 3, "C1 CompilerThre", 15, 1);
+        task(proc, pid, pid + 4, "GC Thread#0", 20, 4);
+        task(proc, pid, pid + 5, "VM Thread", 3, 1);
+
+        ProcessSampler sampler = new ProcessSampler(proc);
+        ProcessSampler.Usage usage = sampler.readWithThreadRoles(ProcessHandle.current());
+        assertThat(usage.cpuTicks()).isEqualTo(520);
+        assertThat(usage.compilerTicks()).isEqualTo(99);
+        assertThat(usage.gcTicks()).isEqualTo(24);
+        // the one-second readings do not list threads
+        ProcessSampler.Usage plain = sampler.read(ProcessHandle.current());
+        assertThat(plain.cpuTicks()).isEqualTo(520);
+        assertThat(plain.compilerTicks()).isNull();
+        assertThat(plain.gcTicks()).isNull();
+    }
+
+    @Test
+    void aLiveJvmsCompilerThreadsAreFoundAndTheirTimeIsPartOfTheWhole() {
+        ProcessSampler.Usage usage = new ProcessSampler(Path.of("/proc")).readWithThreadRoles(ProcessHandle.current());
+        assertThat(usage.compilerTicks()).isNotNull().isNotNegative();
+        assertThat(usage.gcTicks()).isNotNull().isNotNegative();
+        assertThat(usage.compilerTicks() + usage.gcTicks()).isLessThanOrEqualTo(usage.cpuTicks());
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.proxybench.loadtest.results.ResultsReader;
+import io.proxybench.loadtest.results.StepRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,38 @@ class FrontEndRatiosTest {
         String report = MarkdownReport.render(ResultsReader.read(run.dir()));
         assertThat(report).contains("In square brackets the ratios of its user-space and kernel parts")
                 .contains("sys \u00b5s/req the kernel's part of it");
+    }
+
+    @Test
+    void theCpuPerRequestNetOfTheJitIsDividedWhereAJvmsCompilerThreadsWereToldApart() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp.resolve("jit"))
+                .editStep("netty", 700, step -> step.put("proxyJitCpuUsPerReq", 31.7).put("proxyGcCpuUsPerReq", 4.0))
+                .editStep("tomcat", 700, step -> step.put("proxyJitCpuUsPerReq", 0.0).put("proxyGcCpuUsPerReq", 9.0));
+
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // netty 156.7 µs/req of which its compilers 31.7: 125.0 against tomcat's 249.1 (which compiled nothing)
+        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
+                + "CPU per request 0.63\u00d7; net of the JIT 0.50\u00d7");
+        // a JVM whose threads were not told apart has no such figure: nothing to divide
+        assertThat(line(ratios, "900 connections")).doesNotContain("net of the JIT");
+        String report = MarkdownReport.render(ResultsReader.read(run.dir()));
+        assertThat(report).contains("| JIT \u00b5s/req | GC \u00b5s/req |").contains("\"Net of the JIT\" divides")
+                .contains("JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's");
+        assertThat(MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()))).as("older runs render as they did")
+                .doesNotContain("JIT \u00b5s/req").doesNotContain("Net of the JIT");
+    }
+
+    @Test
+    void anNginxBaselineHasNoJitToTakeAway() {
+        StepRecord nginx = new StepRecord("nginx", "nginx", 100, StepRecord.OK, null, null, null, null, null, null, null,
+                null, new StepRecord.Processes(null, 40.0, null, null, null, null, null, null, null), null, null, null,
+                null, null, null, null);
+        StepRecord oldNetty = new StepRecord("netty", "netty", 100, StepRecord.OK, null, null, null, null, null, null,
+                null, null, new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null), null, null,
+                null, null, null, null, null);
+        assertThat(FrontEndRatios.cpuNetOfJit(nginx)).isEqualTo(40.0);
+        assertThat(FrontEndRatios.cpuNetOfJit(oldNetty)).as("a JVM's compile time unknown").isNull();
     }
 
     @Test
