@@ -97,7 +97,7 @@ public final class ProcessSampler {
         boolean any = false;
         for (ProcessHandle p : ProcessTrees.tree(root)) {
             try {
-                // threads first: a thread that ends between the two reads then counts in neither
+                // threads first, so that their ticks are never ahead of the process's read just after
                 RoleTicks r = roles ? readRoles(p.pid()) : null;
                 ProcessFigures f = readOne(p.pid());
                 ticks += f.cpuTicks();
