@@ -43,12 +43,8 @@ public enum FrontEndKind {
     }
 
     public static FrontEndKind parse(String text) throws PlanException {
-        for (FrontEndKind kind : values()) {
-            if (kind.id().equals(text.trim().toLowerCase(Locale.ROOT))) {
-                return kind;
-            }
-        }
-        throw new PlanException("unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")");
+        return byId(text.trim().toLowerCase(Locale.ROOT)).orElseThrow(
+                () -> new PlanException("unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")"));
     }
 
     /** The kind whose {@link #id} is {@code id}; empty for a name of no kind. */
