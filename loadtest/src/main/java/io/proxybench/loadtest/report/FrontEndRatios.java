@@ -93,7 +93,7 @@ public final class FrontEndRatios {
             note += " In square brackets the ratios of its user-space and kernel parts: which of the two a "
                     + "difference in CPU per request lies in.";
         }
-        if (results.steps().stream().anyMatch(FrontEndRatios::hasJitPart)) {
+        if (ResultsTable.hasJitParts(results)) {
             note += " \"Net of the JIT\" divides the CPU per request less what a JVM's JIT compiler threads took in "
                     + "the step (JIT \u00b5s/req): what the front end costs once compiled, where a JIT still compiling "
                     + "at low load can be a large part of the whole.";
@@ -165,8 +165,11 @@ public final class FrontEndRatios {
     static Double cpuNetOfJit(StepRecord s) {
         Double cpu = s.processes().proxyCpuUsPerReq();
         Double jit = s.processes().proxyJitCpuUsPerReq();
-        if (cpu == null || jit != null) {
-            return cpu == null ? null : cpu - jit;
+        if (cpu == null) {
+            return null;
+        }
+        if (jit != null) {
+            return cpu - jit;
         }
         boolean jvm = FrontEndKind.byId(s.kind()).map(FrontEndKind::isJvm).orElse(true);
         return jvm ? null : cpu;

@@ -36,7 +36,7 @@ final class ReportNotes {
             note.append(" (utime + stime of its processes), sys \u00b5s/req the kernel's part of it (stime: system "
                     + "calls and the network stack work done on the proxy's time), the rest is user space");
         }
-        if (results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null)) {
+        if (ResultsTable.hasJitParts(results)) {
             note.append("; JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's \u00b5s/req its JIT compiler "
                     + "threads and its garbage collector's threads took (a JIT still compiling, and a steady cost of "
                     + "allocation)");

@@ -83,7 +83,7 @@ public final class ResultsTable {
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
         }
-        if (results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null)) {
+        if (hasJitParts(results)) {
             columns.add(JIT_US_PER_REQ);
             columns.add(GC_US_PER_REQ);
         }
@@ -97,6 +97,11 @@ public final class ResultsTable {
     /** Whether some step measured the kernel's part of the CPU per request (runs since it was recorded). */
     static boolean hasSysCpu(RunResults results) {
         return results.steps().stream().anyMatch(s -> s.processes().proxySysCpuUsPerReq() != null);
+    }
+
+    /** Whether some step told a JVM's JIT and GC threads' parts of its CPU per request apart (runs since it was recorded). */
+    static boolean hasJitParts(RunResults results) {
+        return results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null);
     }
 
     public static List<String> headers(RunResults results) {
