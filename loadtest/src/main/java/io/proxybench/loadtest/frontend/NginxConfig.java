@@ -10,7 +10,8 @@ import java.util.Map;
  * sized for the largest step, with every file it writes inside the run's raw directory.
  *
  * @param workerProcesses   one per core given to the front ends, as the JVM proxies get
- * @param workerConnections per worker; a worker may end up holding every client and origin connection
+ * @param workerConnections per worker; a worker may end up holding every client and origin connection, and
+ *                          between windows and steps those of the load that is closing beside the next one's
  * @param upstreamKeepalive idle origin connections each worker keeps
  */
 public record NginxConfig(
@@ -38,12 +39,24 @@ public record NginxConfig(
         int workers = number(settings, "worker_processes", cores);
         return new NginxConfig(
                 workers,
-                number(settings, "worker_connections", 2 * maxConnections + 128),
+                number(settings, "worker_connections", workerConnections(maxConnections)),
                 number(settings, "keepalive", maxConnections),
                 number(settings, "keepalive_requests", 100_000),
                 flag(settings, "multi_accept", false),
                 flag(settings, "reuseport", false),
                 listenHost, listenPort, Math.max(511, maxConnections), originHost, originPort, dir);
+    }
+
+    /**
+     * The kernel hands a new connection to whichever worker wakes first, so one worker can end up with
+     * nearly all of them (of two, one took 79 % of the CPU at 100 keep-alive connections here), and with one
+     * worker it has them all. Each client needs an origin connection; when a window or step ends, its
+     * connections are still being closed (and the origin connections of requests cut off with them)
+     * while the next one's connect: twice that. Sized for less, a single worker at 1,000 connections
+     * ran out ("worker_connections are not enough, reusing connections") and cut clients off.
+     */
+    static int workerConnections(int maxConnections) {
+        return 4 * maxConnections + 128;
     }
 
     /** Rejects unknown keys and bad values: the one-line answer for {@code nginx[...]} typos. */

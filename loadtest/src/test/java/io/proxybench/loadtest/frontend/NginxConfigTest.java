@@ -18,8 +18,9 @@ class NginxConfigTest {
     void sizedForTheLargestStepWithOneWorkerPerCore() throws PlanException {
         String conf = config(Map.of()).render();
         assertThat(conf).contains("worker_processes 8;")
-                .contains("worker_connections 4128;")
-                .contains("worker_rlimit_nofile 4384;")
+                // one worker may hold every client and origin connection, twice over while one load closes and the next opens
+                .contains("worker_connections 8128;")
+                .contains("worker_rlimit_nofile 8384;")
                 .contains("listen 127.0.0.1:18080 backlog=2000;")
                 .contains("server 127.0.0.1:19090;")
                 .contains("keepalive 2000;")
