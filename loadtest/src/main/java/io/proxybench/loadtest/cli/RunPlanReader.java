@@ -36,6 +36,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -155,6 +156,7 @@ public final class RunPlanReader {
             frontEnds = withoutApr(frontEnds, notes);
         }
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
+        fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
                 cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup)), notes,
@@ -199,9 +201,24 @@ public final class RunPlanReader {
     }
 
     /**
-     * Settings for a whole kind go first; a variant's own settings override them. Keys become the
-     * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
+     * Steps in rising order only ever add to a front end's pool of origin connections; a step below an
+     * earlier one meets the surplus being closed by the pool's idle timeout within its first minutes, and
+     * a JVM's first such closes send compiled code back to be compiled again (docs/results-format.md).
      */
+    static Optional<String> fallingStepNote(List<Integer> steps, LoadModel model) {
+        for (int i = 1; i < steps.size(); i++) {
+            int highest = steps.subList(0, i).stream().mapToInt(Integer::intValue).max().orElse(0);
+            if (steps.get(i) < highest) {
+                String unit = model == LoadModel.OPEN ? " req/s" : " connections";
+                return Optional.of("step " + steps.get(i) + unit + " comes after " + highest + unit + ": the front ends "
+                        + "close the origin connections the higher load left idle when their idle timeout (60 s by "
+                        + "default) runs out, likely inside a lower step, whose CPU then includes the closing and, in a "
+                        + "JVM, recompiling after its first such closes; in rising order the pools only grow");
+            }
+        }
+        return Optional.empty();
+    }
+
     /**
      * Tomcat front ends that would run the APR connector (its default) run NIO when libtcnative-1 is
      * missing, labelled {@code tomcat(nio)} so that no column reads as APR; one that asked for APR by
@@ -244,6 +261,10 @@ public final class RunPlanReader {
         }
     }
 
+    /**
+     * Settings for a whole kind go first; a variant's own settings override them. Keys become the
+     * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
+     */
     static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals) throws PlanException {
         for (KindSetting g : globals) {
             if (frontEnds.stream().noneMatch(f -> f.kind() == g.kind())) {

@@ -13,6 +13,7 @@ import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -196,6 +197,19 @@ class RunPlanReaderTest {
         assertThatThrownBy(() -> plan("--jvm-arg", "Xmx1g")).hasMessageContaining("is not a JVM flag");
         assertThatThrownBy(() -> plan("--java-home", "/nonexistent")).hasMessageContaining("no executable");
         assertThatThrownBy(() -> plan("--origin-latency", "2m")).hasMessageContaining("longer than 1m");
+    }
+
+    @Test
+    void aStepBelowAnEarlierOneGetsANoteAboutTheSurplusOriginConnections() throws PlanException {
+        RunPlanReader.Result falling = RunPlanReader.read(options("--steps", "100,1000,400"), "proxybench run",
+                RunPlanReader.Installed.ALL);
+        assertThat(falling.notes()).singleElement().asString()
+                .startsWith("step 400 connections comes after 1000 connections: the front ends close the origin connections");
+
+        assertThat(RunPlanReader.read(options("--steps", "10,100,400"), "proxybench run", RunPlanReader.Installed.ALL)
+                .notes()).isEmpty();
+        assertThat(RunPlanReader.fallingStepNote(List.of(1000, 500), LoadModel.OPEN)).get().asString()
+                .startsWith("step 500 req/s comes after 1000 req/s");
     }
 
     @Test
