@@ -103,7 +103,9 @@ final class TomcatProxyServer implements ProxyServer {
                 new ProxyServlet(config, chains, origins, metrics, inFlight));
         adminConnector = AdminService.install(tomcat, config,
                 new AdminEndpoints(new MetricsRenderer(metrics.registry()), () -> draining,
-                        Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName())));
+                        Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName()),
+                        idleFor -> log.info("closed {} origin connection(s) idle for {} ms or more, as asked on the admin port",
+                                origins.closeIdle(idleFor), idleFor.toMillis())));
 
         TomcatGauges.register(metrics.registry(), (EndpointFigures) proxyConnector.getProtocolHandler(), origins);
     }

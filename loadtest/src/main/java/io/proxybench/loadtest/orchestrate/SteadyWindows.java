@@ -51,6 +51,14 @@ final class SteadyWindows {
     record Ending(double seconds, SteadyStateDetector.Verdict verdict, String waitingFor) {
     }
 
+    /** One thing done once between two windows of a warm-up, after which steadiness is shown afresh. */
+    @FunctionalInterface
+    interface Settling {
+
+        /** Does it; returns what was done, for the CSV and the log, or null when nothing was. */
+        String settle();
+    }
+
     private final LoadGenerator generator;
     private final JvmAdminSampler jvm;
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofMillis(800));
@@ -78,7 +86,16 @@ final class SteadyWindows {
      */
     Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
             Path csvFile, IntFunction<StepRequest> load) throws GeneratorException, IOException {
-        return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN);
+        return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN, null);
+    }
+
+    /**
+     * {@link #run} with {@code settling} done once, when the windows first say steady (the detector then
+     * starts again from no windows, within the same cap).
+     */
+    Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
+            Path csvFile, IntFunction<StepRequest> load, Settling settling) throws GeneratorException, IOException {
+        return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN, settling);
     }
 
     /**
@@ -87,12 +104,18 @@ final class SteadyWindows {
      */
     Ending runFor(String label, String what, int seconds, RunningServer frontEnd, RunningServer origin, Path csvFile,
             IntFunction<StepRequest> load) throws GeneratorException, IOException {
+        return runFor(label, what, seconds, frontEnd, origin, csvFile, load, null);
+    }
+
+    /** {@link #runFor} with {@code settling} done once, half-way. */
+    Ending runFor(String label, String what, int seconds, RunningServer frontEnd, RunningServer origin, Path csvFile,
+            IntFunction<StepRequest> load, Settling settling) throws GeneratorException, IOException {
         SteadyStateDetector unheeded = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(seconds));
-        return run(label, what, unheeded, frontEnd, origin, csvFile, load, seconds);
+        return run(label, what, unheeded, frontEnd, origin, csvFile, load, seconds, settling);
     }
 
     private Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd,
-            RunningServer origin, Path csvFile, IntFunction<StepRequest> load, double forSec)
+            RunningServer origin, Path csvFile, IntFunction<StepRequest> load, double forSec, Settling settling)
             throws GeneratorException, IOException {
         boolean fixed = !Double.isNaN(forSec);
         URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
@@ -117,9 +140,20 @@ final class SteadyWindows {
                 frontJit = frontNow;
                 originTotal = originNow;
                 SteadyStateDetector.Verdict verdict = detector.add(window);
+                String settled = null;
+                if (settling != null && (fixed ? detector.elapsedSec() >= forSec / 2
+                        : verdict == SteadyStateDetector.Verdict.STEADY)) {
+                    settled = settling.settle();
+                    settling = null;
+                    if (settled != null) {
+                        LOG.info("[{}] {}: {} after {} s", label, what, settled, Math.round(detector.elapsedSec()));
+                        detector.restart();
+                        verdict = SteadyStateDetector.Verdict.WARMING;
+                    }
+                }
+                String note = settled != null ? settled : detector.waitingFor() == null ? "" : detector.waitingFor();
                 String line = String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s", detector.elapsedSec(), window.rps(),
-                        cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()),
-                        detector.waitingFor() == null ? "" : detector.waitingFor());
+                        cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()), note);
                 csv.write(line + "\n");
                 csv.flush();
                 LOG.debug("[{}] {} {}", label, what, line);

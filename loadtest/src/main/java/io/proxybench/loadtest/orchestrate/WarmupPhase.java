@@ -22,8 +22,10 @@ import org.slf4j.LoggerFactory;
 /**
  * A front end's warm-up at the first step's load: none, a fixed time, or ({@code --warmup auto})
  * short generator runs one after another, each a window for {@link SteadyStateDetector}, until the
- * front end is steady or the cap is reached ({@link SteadyWindows}). The windows go to
- * {@code raw/<front end>/warmup.csv}.
+ * front end is steady or the cap is reached ({@link SteadyWindows}). A JVM front end is asked once to
+ * close its idle origin connections: when it first looks steady, or half-way through a fixed warm-up;
+ * an automatic warm-up then shows steadiness afresh ({@link IdleOriginClosing} says why). The windows go
+ * to {@code raw/<front end>/warmup.csv}.
  */
 final class WarmupPhase {
 
@@ -68,7 +70,7 @@ final class WarmupPhase {
                 LOG.info("[{}] warming up: {} s at {} ({} s windows)", spec.label(), policy.fixedSec(), level(),
                         windows.windowSec());
                 SteadyWindows.Ending ending = windows.runFor(spec.label(), "warm-up", policy.fixedSec(), frontEnd,
-                        origin, raw.resolve(CSV), load);
+                        origin, raw.resolve(CSV), load, IdleOriginClosing.of(spec.label(), frontEnd));
                 return new Outcome(ending.seconds(), ending.verdict() == null ? WarmupEnd.FAILED : WarmupEnd.FIXED);
             }
             return untilSteady(spec, frontEnd, origin, raw, load, policy.capSec());
@@ -88,7 +90,7 @@ final class WarmupPhase {
                 windows.windowSec(), capSec);
         SteadyStateDetector detector = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(capSec));
         SteadyWindows.Ending ending = windows.run(spec.label(), "warm-up", detector, frontEnd, origin, raw.resolve(CSV),
-                load);
+                load, IdleOriginClosing.of(spec.label(), frontEnd));
         if (ending.verdict() == SteadyStateDetector.Verdict.STEADY) {
             LOG.info("[{}] steady after {} s of warm-up", spec.label(), Math.round(ending.seconds()));
             return new Outcome(ending.seconds(), WarmupEnd.STEADY);

@@ -83,6 +83,15 @@ public final class SteadyStateDetector {
         return elapsedSec >= thresholds.capSec() ? Verdict.CAP : Verdict.WARMING;
     }
 
+    /**
+     * Forgets the windows so far but not the time they took: after something that may make the front
+     * end compile again, steadiness is shown afresh within the same cap.
+     */
+    public void restart() {
+        last.clear();
+        waitingFor = thresholds.windows() + " more windows";
+    }
+
     public double elapsedSec() {
         return elapsedSec;
     }

@@ -23,13 +23,15 @@ import org.junit.jupiter.api.io.TempDir;
 /** A fixed warm-up or lead-in is windows too: connections close and reopen as between steps. */
 class SteadyWindowsTest {
 
+    /** Nothing answers on this port: no JIT figures, as for a front end without an admin endpoint. */
+    private static final RunningServer NO_ADMIN = new RunningServer(null, "127.0.0.1", 9,
+            new InetSocketAddress("127.0.0.1", 9), null, List.of());
+
     @Test
     void aFixedTimeRunsAsSeparateWindowsUntilItsTimeWhateverTheyShow(@TempDir Path dir) throws Exception {
-        RecordingGenerator generator = new RecordingGenerator();
+        RecordingGenerator generator = new RecordingGenerator(true);
         SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
-        // nothing answers on these ports: no JIT figures, as for a front end without an admin endpoint
-        RunningServer frontEnd = new RunningServer(null, "127.0.0.1", 9, new InetSocketAddress("127.0.0.1", 9), null,
-                List.of());
+        RunningServer frontEnd = NO_ADMIN;
         Path csv = dir.resolve("warmup.csv");
 
         SteadyWindows.Ending ending = windows.runFor("netty", "warm-up", 2, frontEnd, frontEnd, csv,
@@ -44,15 +46,72 @@ class SteadyWindowsTest {
         assertThat(lines).hasSize(generator.runs.size() + 1);
     }
 
+    @Test
+    void theSettlingRunsOnceWhenFirstSteadyAndSteadinessIsShownAfresh(@TempDir Path dir) throws Exception {
+        RecordingGenerator generator = new RecordingGenerator(false);
+        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        List<String> settled = new ArrayList<>();
+        Path csv = dir.resolve("warmup.csv");
+
+        SteadyWindows.Ending ending = windows.run("netty", "warm-up",
+                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN, csv,
+                seconds -> request(seconds, dir), () -> {
+                    settled.add("asked");
+                    return "closed idle origin connections";
+                });
+
+        assertThat(settled).hasSize(1);
+        assertThat(ending.verdict()).isEqualTo(SteadyStateDetector.Verdict.STEADY);
+        assertThat(generator.runs).as("five windows to steady, five more after the settling").hasSize(10);
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.get(5)).endsWith(",closed idle origin connections");
+        assertThat(lines.get(6)).endsWith(",4 more windows");
+        assertThat(lines.get(10)).endsWith(",");
+    }
+
+    @Test
+    void aSettlingThatDidNothingLeavesSteadyAsItWas(@TempDir Path dir) throws Exception {
+        RecordingGenerator generator = new RecordingGenerator(false);
+        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+
+        SteadyWindows.Ending ending = windows.run("nginx", "warm-up",
+                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN,
+                dir.resolve("warmup.csv"), seconds -> request(seconds, dir), () -> null);
+
+        assertThat(ending.verdict()).isEqualTo(SteadyStateDetector.Verdict.STEADY);
+        assertThat(generator.runs).hasSize(5);
+    }
+
+    @Test
+    void aFixedTimeSettlesOnceHalfWay(@TempDir Path dir) throws Exception {
+        RecordingGenerator generator = new RecordingGenerator(true);
+        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        List<Integer> settledAfterRuns = new ArrayList<>();
+
+        windows.runFor("netty", "warm-up", 3, NO_ADMIN, NO_ADMIN, dir.resolve("warmup.csv"),
+                seconds -> request(seconds, dir), () -> {
+                    settledAfterRuns.add(generator.runs.size());
+                    return "closed idle origin connections";
+                });
+
+        assertThat(settledAfterRuns).containsExactly(2);
+        assertThat(generator.runs).hasSizeGreaterThanOrEqualTo(3);
+    }
+
     private static StepRequest request(int seconds, Path dir) {
         return new StepRequest("warmup", URI.create("http://127.0.0.1:9/"), 10, seconds, Duration.ofSeconds(1), null,
                 dir, p -> { });
     }
 
-    /** Sleeps through each window as a real generator would, and notes its length. */
+    /** Notes each window's length; sleeps through it as a real generator would when the time matters. */
     private static final class RecordingGenerator implements LoadGenerator {
 
         final List<Integer> runs = new ArrayList<>();
+        private final boolean sleeps;
+
+        RecordingGenerator(boolean sleeps) {
+            this.sleeps = sleeps;
+        }
 
         @Override
         public String name() {
@@ -73,7 +132,7 @@ class SteadyWindowsTest {
         public GeneratorResult run(StepRequest request) {
             runs.add(request.durationSec());
             try {
-                Thread.sleep(request.durationSec() * 1000L);
+                Thread.sleep(sleeps ? request.durationSec() * 1000L : 1);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -135,4 +135,37 @@ class SteadyStateDetectorTest {
 
         assertThat(last).isEqualTo(Verdict.STEADY);
     }
+
+    @Test
+    void aRestartWantsAllItsWindowsAgainWithinTheSameCap() {
+        SteadyStateDetector detector = new SteadyStateDetector(new Thresholds(5, 5.0, 0.03, 12));
+        for (int i = 0; i < 5; i++) {
+            detector.add(second(1990, 0.0, 0.0));
+        }
+        assertThat(detector.waitingFor()).isNull();
+
+        detector.restart();
+
+        assertThat(detector.waitingFor()).isEqualTo("5 more windows");
+        List<Verdict> after = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            after.add(detector.add(second(1990, 0.0, 0.0)));
+        }
+        assertThat(after.subList(0, 4)).containsOnly(Verdict.WARMING);
+        assertThat(after.subList(4, 7)).containsOnly(Verdict.STEADY);
+        assertThat(detector.elapsedSec()).as("time before the restart still counts").isEqualTo(12.0);
+    }
+
+    @Test
+    void aRestartNearTheCapEndsAtTheCap() {
+        SteadyStateDetector detector = new SteadyStateDetector(new Thresholds(5, 5.0, 0.03, 7));
+        for (int i = 0; i < 5; i++) {
+            detector.add(second(1990, 0.0, 0.0));
+        }
+        detector.restart();
+
+        assertThat(detector.add(second(1990, 0.0, 0.0))).isEqualTo(Verdict.WARMING);
+        assertThat(detector.add(second(1990, 0.0, 0.0))).isEqualTo(Verdict.CAP);
+        assertThat(detector.waitingFor()).isEqualTo("3 more windows");
+    }
 }

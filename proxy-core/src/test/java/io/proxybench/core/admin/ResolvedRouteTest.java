@@ -23,7 +23,7 @@ class ResolvedRouteTest {
         resolved.put("transport", "epoll");
         resolved.put("leakDetection", "disabled");
         resolved.put("workers.inbound", "2");
-        AdminResponse response = new AdminEndpoints(renderer, () -> false, resolved).handle("GET", "/resolved");
+        AdminResponse response = new AdminEndpoints(renderer, () -> false, resolved, null).handle("GET", "/resolved");
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.contentType()).isEqualTo("application/json");

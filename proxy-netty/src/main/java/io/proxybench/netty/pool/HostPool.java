@@ -171,12 +171,11 @@ final class HostPool<C> {
         }
     }
 
-    /** Closes idle connections older than the idle timeout; returns how many. */
-    int evictExpired(long nowNanos) {
-        long timeout = settings.idleTimeout().toNanos();
+    /** Closes the connections idle for {@code idleNanos} or longer; returns how many. */
+    int evictIdleFor(long nowNanos, long idleNanos) {
         int evicted = 0;
         PooledConnection<C> oldest;
-        while ((oldest = idle.peekLast()) != null && nowNanos - oldest.idleSinceNanos >= timeout) {
+        while ((oldest = idle.peekLast()) != null && nowNanos - oldest.idleSinceNanos >= idleNanos) {
             idle.pollLast();
             discard(oldest);
             evicted++;

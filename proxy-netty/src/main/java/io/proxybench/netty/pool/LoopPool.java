@@ -43,10 +43,17 @@ final class LoopPool<C> {
     }
 
     private void sweep() {
+        evictIdleFor(settings.idleTimeout().toNanos());
+    }
+
+    /** Closes this loop's connections idle for {@code idleNanos} or longer; the sweep's path, on request too. */
+    int evictIdleFor(long idleNanos) {
         long now = System.nanoTime();
+        int evicted = 0;
         for (HostPool<C> pool : hosts.values()) {
-            pool.evictExpired(now);
+            evicted += pool.evictIdleFor(now, idleNanos);
         }
+        return evicted;
     }
 
     void close() {

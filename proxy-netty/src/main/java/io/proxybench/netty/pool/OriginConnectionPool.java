@@ -3,8 +3,10 @@ package io.proxybench.netty.pool;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.route.OriginAddress;
 
+import java.time.Duration;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -95,6 +97,26 @@ public final class OriginConnectionPool<C> implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /**
+     * Closes the idle connections of every loop that have been idle for {@code idleFor} or longer, each
+     * on its own loop through the idle sweep's path; completes with how many once every loop has.
+     * Callable from any thread.
+     */
+    public CompletableFuture<Integer> closeIdle(Duration idleFor) {
+        long idleNanos = idleFor.toNanos();
+        CompletableFuture<Integer> all = CompletableFuture.completedFuture(0);
+        for (Map.Entry<EventExecutor, LoopPool<C>> e : loops.entrySet()) {
+            CompletableFuture<Integer> one = new CompletableFuture<>();
+            try {
+                e.getKey().execute(() -> one.complete(e.getValue().evictIdleFor(idleNanos)));
+            } catch (RejectedExecutionException shuttingDown) {
+                one.complete(0);
+            }
+            all = all.thenCombine(one, Integer::sum);
+        }
+        return all;
     }
 
     public PoolSettings settings() {

@@ -207,6 +207,32 @@ class OriginConnectionPoolTest {
     }
 
     @Test
+    void closingIdleOnRequestClosesEveryLoopsIdleConnectionsAndLeavesLeasedOnes() throws Exception {
+        FakeConnector connector = new FakeConnector(0, 0);
+        OriginConnectionPool<FakeConnection> pool = pool(connector, settings(8, "1s", 10, "30s"));
+        PooledConnection<FakeConnection> idleA = acquire(pool, loopA);
+        PooledConnection<FakeConnection> idleB = acquire(pool, loopB);
+        PooledConnection<FakeConnection> leased = acquire(pool, loopA);
+        idleA.release(true);
+        idleB.release(true);
+        settle();
+
+        assertThat(pool.closeIdle(Duration.ofHours(1)).get(5, TimeUnit.SECONDS)).as("none idle that long").isZero();
+        assertThat(pool.idleCount()).isEqualTo(2);
+        assertThat(pool.closeIdle(Duration.ZERO).get(5, TimeUnit.SECONDS)).isEqualTo(2);
+
+        settle();
+        assertThat(idleA.connection().isClosed()).isTrue();
+        assertThat(idleB.connection().isClosed()).isTrue();
+        assertThat(leased.connection().isClosed()).isFalse();
+        assertThat(pool.idleCount()).isZero();
+        assertThat(pool.openCount()).as("the leased one keeps its permit").isEqualTo(1);
+        leased.release(true);
+        settle();
+        assertThat(pool.idleCount()).as("a later return parks as before").isEqualTo(1);
+    }
+
+    @Test
     void secondReleaseOfOneLeaseIsIgnoredAndCounted() throws Exception {
         FakeConnector connector = new FakeConnector(0, 0);
         OriginConnectionPool<FakeConnection> pool = pool(connector, settings(4, "1s", 10, "30s"));

@@ -130,6 +130,16 @@ public final class OriginClient implements AutoCloseable {
         return new OriginCall(response, lane);
     }
 
+    /**
+     * Closes the pooled connections idle for {@code idleFor} or longer, as the idle evictor does;
+     * returns how many fewer idle connections the pool holds after (others may come and go meanwhile).
+     */
+    public int closeIdle(Duration idleFor) {
+        int before = pool.getTotalStats().getAvailable();
+        pool.closeIdle(TimeValue.ofMilliseconds(idleFor.toMillis()));
+        return Math.max(0, before - pool.getTotalStats().getAvailable());
+    }
+
     /** Connections in use and idle in the pool, for the shared gauges. */
     public PoolStats poolStats() {
         return pool.getTotalStats();

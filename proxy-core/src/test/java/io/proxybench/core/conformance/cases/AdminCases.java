@@ -2,6 +2,7 @@ package io.proxybench.core.conformance.cases;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.MetricsView;
@@ -15,6 +16,7 @@ import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordingOrigin;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.metrics.MetricNames;
+import io.proxybench.origin.StubOrigin;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The admin port: health, the shared metric names as JSON and as Prometheus text, the JVM figures
- * alone, and what the shared counters count.
+ * alone, what the shared counters count, and closing idle origin connections on request.
  */
 public interface AdminCases extends ConformanceContext {
 
@@ -74,6 +76,53 @@ public interface AdminCases extends ConformanceContext {
         assertThat(r.status()).isEqualTo(200);
         assertThat(r.header("Content-Type")).startsWith("text/plain");
         assertThat(r.bodyText()).contains("proxy_requests").contains("jvm_gc_");
+    }
+
+    @Test
+    @DisplayName("admin POST /origin-pool/close-idle -> 202: connections idle that long close at the origin, "
+            + "younger ones and the client's connection stay, the next request opens a new one")
+    default void idleOriginConnectionsCloseOnRequest() throws Exception {
+        StubOrigin o = startOrigin();
+        ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));
+        try (RawHttpConnection c = p.connect()) {
+            assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+            Eventually.holds(() -> assertThat(o.stats().activeConnections()).as("pooled at the origin").isEqualTo(1));
+
+            assertThat(closeIdle(p, "?idleMs=600000").status()).isEqualTo(202);
+            assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+            assertThat(o.stats().totalConnections()).as("a connection idle less than 10 min is kept and reused").isEqualTo(1);
+
+            assertThat(closeIdle(p, "?idleMs=0").status()).isEqualTo(202);
+            Eventually.holds(() -> assertThat(o.stats().activeConnections()).as("open at the origin").isZero());
+            assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+        }
+        assertThat(o.stats().totalConnections()).as("one more origin connection after the closing").isEqualTo(2);
+    }
+
+    @Test
+    @DisplayName("admin /origin-pool/close-idle refuses GET (405) and a missing or non-numeric idleMs (400), closing nothing")
+    default void closeIdleRefusesWhatItCannotDo() throws Exception {
+        StubOrigin o = startOrigin();
+        ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));
+        try (RawHttpConnection c = p.connect()) {
+            assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+
+            assertThat(p.admin(AdminEndpoints.CLOSE_IDLE_ORIGINS + "?idleMs=0").status()).isEqualTo(405);
+            for (String query : List.of("", "?idleMs=", "?idleMs=-1", "?idleMs=1s", "?other=0")) {
+                RawResponse r = closeIdle(p, query);
+                assertThat(r.status()).as("POST with '%s'", query).isEqualTo(400);
+                assertThat(r.bodyText()).contains("idleMs");
+            }
+            assertPayload(c.exchange(OriginRequests.payload(64)), 64);
+        }
+        assertThat(o.stats().totalConnections()).as("the pooled connection survived every refusal").isEqualTo(1);
+    }
+
+    private static RawResponse closeIdle(ProxyUnderTest p, String query) throws Exception {
+        try (RawHttpConnection admin = RawHttpConnection.open(p.adminPort())) {
+            return admin.exchange(RawRequest.of("POST", AdminEndpoints.CLOSE_IDLE_ORIGINS + query)
+                    .header("Content-Length", "0").header("Connection", "close"));
+        }
     }
 
     @Test
