@@ -18,9 +18,9 @@ import org.slf4j.LoggerFactory;
  * time, so each loop's pool grows to the most it needed in any window and the surplus sits idle. A
  * minute later (the proxies' default origin idle timeout) the pool closes it, and if that first
  * happens inside a measured step, the JIT meets a path it never compiled: measured on proxy-netty at
- * ten connections, 100–140 ms of compiling in a 20 s step, 25–30 µs per request, flagged
- * {@code jit-busy} in every repeat. Closing once in the warm-up compiles that path and starts the steps
- * with pools the windows just used. nginx and HAProxy have no JIT and are not asked.
+ * ten connections, a burst of 35–112 ms of compiling 12–14 s into a 20 s step, 15–30 µs of JIT per
+ * request, {@code jit-busy} in all four repeats. Closing once in the warm-up compiles that path and starts
+ * the steps with pools the windows just used. nginx and HAProxy have no JIT and are not asked.
  */
 final class IdleOriginClosing implements SteadyWindows.Settling {
 
@@ -29,8 +29,8 @@ final class IdleOriginClosing implements SteadyWindows.Settling {
     static final String PATH = "/origin-pool/close-idle?idleMs=0";
     static final String DONE = "closed idle origin connections";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
-
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    /** One for the run: a client keeps a selector thread until it is collected. */
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final String label;
     private final URI uri;
 
@@ -48,7 +48,7 @@ final class IdleOriginClosing implements SteadyWindows.Settling {
     @Override
     public String settle() {
         try {
-            HttpResponse<Void> answer = client.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
+            HttpResponse<Void> answer = CLIENT.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT)
                     .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
             if (answer.statusCode() == 202) {
                 return DONE;
