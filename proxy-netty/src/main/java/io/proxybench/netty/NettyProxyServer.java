@@ -148,7 +148,7 @@ public final class NettyProxyServer implements ProxyServer {
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
                             resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked),
-                            idleFor -> closeIdleOrigins(p, idleFor)));
+                            p::closeIdle));
             log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
                     workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
                     leakLevel, filters.size(), settings.maxPerHost());
@@ -180,12 +180,6 @@ public final class NettyProxyServer implements ProxyServer {
         out.put("netty.leakDetection", leakLevel);
         pinnedTracked.ifPresent(on -> out.put("netty.trackPinnedMemory", on.toString()));
         return out;
-    }
-
-    private static void closeIdleOrigins(OriginConnectionPool<Channel> pool, Duration idleFor) {
-        pool.closeIdle(idleFor).thenAccept(closed -> log.info(
-                "closed {} origin connection(s) idle for {} ms or more, as asked on the admin port", closed,
-                idleFor.toMillis()));
     }
 
     /** @param seconds 0 where the transport has no such option, so {@code option} is set whenever it is used */

@@ -43,6 +43,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -104,8 +105,7 @@ final class TomcatProxyServer implements ProxyServer {
         adminConnector = AdminService.install(tomcat, config,
                 new AdminEndpoints(new MetricsRenderer(metrics.registry()), () -> draining,
                         Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName()),
-                        idleFor -> log.info("closed {} origin connection(s) idle for {} ms or more, as asked on the admin port",
-                                origins.closeIdle(idleFor), idleFor.toMillis())));
+                        idleFor -> CompletableFuture.completedFuture(origins.closeIdle(idleFor))));
 
         TomcatGauges.register(metrics.registry(), (EndpointFigures) proxyConnector.getProtocolHandler(), origins);
     }

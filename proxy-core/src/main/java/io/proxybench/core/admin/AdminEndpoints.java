@@ -3,6 +3,8 @@ package io.proxybench.core.admin;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.core.metrics.MetricsRenderer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -19,6 +21,8 @@ import java.util.function.BooleanSupplier;
  * the closing has started).
  */
 public final class AdminEndpoints {
+
+    private static final Logger log = LoggerFactory.getLogger(AdminEndpoints.class);
 
     public static final String HEALTH = "/health";
     public static final String METRICS = "/metrics";
@@ -94,7 +98,9 @@ public final class AdminEndpoints {
             return AdminResponse.text(400, CLOSE_IDLE_ORIGINS + " needs " + IDLE_MS
                     + "=N, N whole milliseconds of idleness, 0 or more (0: every idle connection)");
         }
-        idleOrigins.closeIdle(Duration.ofMillis(idleMs));
+        long asked = idleMs;
+        idleOrigins.closeIdle(Duration.ofMillis(asked)).thenAccept(closed -> log.info(
+                "closed {} origin connection(s) idle for {} ms or more, as asked on the admin port", closed, asked));
         return AdminResponse.text(202, "closing origin connections idle for " + idleMs + " ms or more");
     }
 

@@ -1,6 +1,7 @@
 package io.proxybench.core.admin;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Closes a front end's pooled origin connections that have been idle at least a given time, through
@@ -11,6 +12,6 @@ import java.time.Duration;
 @FunctionalInterface
 public interface IdleOriginCloser {
 
-    /** Starts the closing; the front end logs how many it closed once it has. Must not block for long. */
-    void closeIdle(Duration idleFor);
+    /** Starts the closing; completes with how many it closed. Must not block for long. */
+    CompletionStage<Integer> closeIdle(Duration idleFor);
 }

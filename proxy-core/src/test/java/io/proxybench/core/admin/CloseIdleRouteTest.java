@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** {@code POST /origin-pool/close-idle}: the idleness asked for reaches the pool, and only a front end with one serves it. */
@@ -18,7 +19,10 @@ class CloseIdleRouteTest {
     @Test
     void passesTheIdlenessAskedForAndAnswersAccepted() {
         List<Duration> asked = new ArrayList<>();
-        AdminEndpoints admin = new AdminEndpoints(renderer, () -> false, Map.of(), asked::add);
+        AdminEndpoints admin = new AdminEndpoints(renderer, () -> false, Map.of(), idleFor -> {
+            asked.add(idleFor);
+            return CompletableFuture.completedFuture(0);
+        });
 
         assertThat(admin.handle("POST", "/origin-pool/close-idle?x=1&idleMs=1500").status()).isEqualTo(202);
         assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=0").status()).isEqualTo(202);
