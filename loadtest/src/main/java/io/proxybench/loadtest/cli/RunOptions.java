@@ -63,7 +63,8 @@ public class RunOptions {
     @Option(names = "--jvm-profile", paramLabel = "NAME", defaultValue = "reference", description = {
         "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
             + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's --profile reference;",
-        "modern: JDK defaults with a fixed 1 GiB heap (default: ${DEFAULT-VALUE})."})
+        "modern: JDK defaults with a fixed 1 GiB heap and HotSpot's performance data sampled once a second"
+            + " (-XX:PerfDataSamplingInterval=1000) (default: ${DEFAULT-VALUE})."})
     String jvmProfile;
 
     @Option(names = "--gc", paramLabel = "NAME",

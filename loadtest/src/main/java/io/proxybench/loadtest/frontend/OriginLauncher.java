@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.frontend;
 
+import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.topology.Role;
@@ -17,8 +18,11 @@ import java.util.Map;
  */
 public final class OriginLauncher {
 
-    /** The origin is not under test: a fixed heap keeps its GC out of the picture. */
-    static final List<String> JVM_ARGS = List.of("-Xms512m", "-Xmx512m");
+    /**
+     * The origin is not under test: a fixed heap keeps its GC out of the picture, and a once-a-second
+     * performance-data sampler its 20 wake-ups a second off the cores the front end shares.
+     */
+    static final List<String> JVM_ARGS = List.of("-Xms512m", "-Xmx512m", JvmProfile.PERF_DATA_SAMPLING);
 
     private final LaunchContext context;
 

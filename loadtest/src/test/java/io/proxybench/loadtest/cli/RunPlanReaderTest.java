@@ -152,9 +152,10 @@ class RunPlanReaderTest {
                 "netty,netty[jvm=-Xmn24m  -XX:+UseTransparentHugePages,workers.inbound=1],tomcat");
         FrontEndSpec plain = plan.frontEnds().get(0);
         FrontEndSpec small = plan.frontEnds().get(1);
-        assertThat(plan.jvmArgsFor(plain)).containsExactly("-Xms1g", "-Xmx1g", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA");
-        assertThat(plan.jvmArgsFor(small)).containsExactly("-Xms1g", "-Xmx1g", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA",
-                "-Xmn24m", "-XX:+UseTransparentHugePages");
+        assertThat(plan.jvmArgsFor(plain)).containsExactly("-Xms1g", "-Xmx1g", "-XX:PerfDataSamplingInterval=1000",
+                "-XX:+PrintFlagsFinal", "-XX:+UseNUMA");
+        assertThat(plan.jvmArgsFor(small)).containsExactly("-Xms1g", "-Xmx1g", "-XX:PerfDataSamplingInterval=1000",
+                "-XX:+PrintFlagsFinal", "-XX:+UseNUMA", "-Xmn24m", "-XX:+UseTransparentHugePages");
         assertThat(small.proxySettings()).containsExactly(entry("workers.inbound", "1"));
         assertThat(plan.jvmArgsFor(plan.frontEnds().get(2))).doesNotContain("-Xmn24m");
         // a sweep over JVM flags is one column per value

@@ -43,8 +43,8 @@ class JvmProxyLauncherTest {
         List<String> command = launcher(spec).command(spec, Path.of("proxy-netty.jar"), "127.0.0.1", origin, RAW);
 
         int jar = command.indexOf("-jar");
-        assertThat(command.subList(0, jar)).containsExactly("java", "-Xms1g", "-Xmx1g", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA",
-                "-Xmn24m", "-XX:+AlwaysPreTouch");
+        assertThat(command.subList(0, jar)).containsExactly("java", "-Xms1g", "-Xmx1g",
+                "-XX:PerfDataSamplingInterval=1000", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA", "-Xmn24m", "-XX:+AlwaysPreTouch");
         assertThat(command.subList(jar, command.size())).containsSubsequence("--set", "netty.workers.inbound=1")
                 .noneMatch(arg -> arg.contains("jvm=") || arg.equals("-Xmn24m"));
         assertThat(launcher(spec).jvmArgs(spec, RAW)).endsWith("-Xmn24m", "-XX:+AlwaysPreTouch");
