@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
@@ -64,7 +65,7 @@ public class RunOptions {
         "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
             + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's --profile reference;",
         "modern: JDK defaults with a fixed 1 GiB heap and HotSpot's performance data sampled once a second"
-            + " (-XX:PerfDataSamplingInterval=1000) (default: ${DEFAULT-VALUE})."})
+            + " (" + JvmProfile.PERF_DATA_SAMPLING + ") (default: ${DEFAULT-VALUE})."})
     String jvmProfile;
 
     @Option(names = "--gc", paramLabel = "NAME",
