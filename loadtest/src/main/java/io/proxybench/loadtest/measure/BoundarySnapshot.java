@@ -2,7 +2,7 @@ package io.proxybench.loadtest.measure;
 
 import io.proxybench.loadtest.proc.ProcessSampler.Usage;
 import io.proxybench.loadtest.results.StepRecord.OriginFaults;
-import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
+import io.proxybench.loadtest.sample.JvmTotals;
 
 /**
  * Totals read right at a step's start or end, so that CPU and GC per step are exact differences
@@ -13,7 +13,7 @@ import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
  * @param jvm    null for nginx, or when the admin port did not answer
  * @param originStats the origin's request and fault totals; {@link OriginFaults#NONE} when it did not answer
  */
-public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, Totals jvm,
+public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, JvmTotals jvm,
         OriginFaults originStats) {
 
     public BoundarySnapshot {

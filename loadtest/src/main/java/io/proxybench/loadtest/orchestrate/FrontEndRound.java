@@ -22,6 +22,8 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.JvmTotals;
+import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginPoolReader;
 import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.ResolvedSettingsReader;
@@ -61,7 +63,7 @@ final class FrontEndRound {
     private final LoadGenerator generator;
     private final SamplingLoop sampler;
     private final ProcessSampler processes;
-    private final JvmAdminSampler jvm;
+    private final JvmTotalsReader jvm;
     private final long ticksPerSecond;
     private final RunRecorder recorder;
     private final RunFiles run;
@@ -75,7 +77,7 @@ final class FrontEndRound {
     private final StepSyscalls syscalls;
 
     FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
-            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
+            ProcessSampler processes, JvmTotalsReader jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
             BooleanSupplier interrupted, RunQueueSettle settle) {
         this.plan = plan;
         this.launch = launch;
@@ -279,14 +281,14 @@ final class FrontEndRound {
     private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin) {
         long nanos = System.nanoTime();
         long epochMs = System.currentTimeMillis();
-        JvmAdminSampler.Totals figures = null;
+        JvmTotals figures = null;
         URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
         // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
         for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
             try {
-                figures = jvm.read(metrics);
+                figures = jvm.readAtEdge(frontEnd.process().handle(), metrics);
             } catch (IOException e) {
-                LOG.debug("admin {} did not answer: {}", JvmAdminSampler.PATH, e.getMessage());
+                LOG.debug("JVM figures not read: {}", e.getMessage());
             }
         }
         return new BoundarySnapshot(epochMs, nanos, processes.readWithThreadRoles(frontEnd.process().handle()),

@@ -33,6 +33,7 @@ import io.proxybench.loadtest.results.RunMetadataFile;
 import io.proxybench.loadtest.results.SamplesFile;
 import io.proxybench.loadtest.sample.HostSamplers;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
@@ -140,7 +141,7 @@ public final class RunSession {
             LoadGenerator generator, NetDevSampler netDev) throws IOException {
         long ticks = ClockTicks.perSecond();
         ProcessSampler processSampler = new ProcessSampler(PROC);
-        JvmAdminSampler jvm = new JvmAdminSampler(Duration.ofMillis(800));
+        JvmTotalsReader jvm = new JvmTotalsReader(new JvmAdminSampler(Duration.ofMillis(800)));
         ProcStatSampler procStat = new ProcStatSampler(PROC);
         RunQueueSettle settle = new RunQueueSettle(() -> runQueue(procStat), RunQueueSettle.SYSTEM, interrupted::get);
         settle.measureBaseline();

@@ -8,6 +8,7 @@ import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.warmup.SteadyStateDetector;
 import io.proxybench.loadtest.warmup.WarmupWindow;
@@ -60,16 +61,16 @@ final class SteadyWindows {
     }
 
     private final LoadGenerator generator;
-    private final JvmAdminSampler jvm;
+    private final JvmTotalsReader jvm;
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofMillis(800));
     private final BooleanSupplier interrupted;
     private final int windowSec;
 
-    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmAdminSampler jvm, BooleanSupplier interrupted) {
+    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmTotalsReader jvm, BooleanSupplier interrupted) {
         this(plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1, generator, jvm, interrupted);
     }
 
-    SteadyWindows(int windowSec, LoadGenerator generator, JvmAdminSampler jvm, BooleanSupplier interrupted) {
+    SteadyWindows(int windowSec, LoadGenerator generator, JvmTotalsReader jvm, BooleanSupplier interrupted) {
         this.generator = generator;
         this.jvm = jvm;
         this.interrupted = interrupted;
@@ -122,7 +123,7 @@ final class SteadyWindows {
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
             csv.write(CSV_HEADER);
-            Double frontJit = frontJit(metrics);
+            Double frontJit = frontJit(frontEnd, metrics);
             Double originTotal = originJit(stats);
             long last = System.nanoTime();
             while (true) {
@@ -133,7 +134,7 @@ final class SteadyWindows {
                 long now = System.nanoTime();
                 double seconds = (now - last) / 1e9;
                 last = now;
-                Double frontNow = frontJit(metrics);
+                Double frontNow = frontJit(frontEnd, metrics);
                 Double originNow = originJit(stats);
                 WarmupWindow window = new WarmupWindow(seconds, result.rps(), perSecond(frontNow, frontJit, seconds),
                         perSecond(originNow, originTotal, seconds));
@@ -168,14 +169,14 @@ final class SteadyWindows {
     }
 
     /** Null for nginx and HAProxy (no JIT) and when the admin endpoint does not answer this time. */
-    private Double frontJit(URI metrics) {
+    private Double frontJit(RunningServer frontEnd, URI metrics) {
         if (metrics == null) {
             return null;
         }
         try {
-            return jvm.read(metrics).jitTimeMs();
+            return jvm.read(frontEnd.process() == null ? null : frontEnd.process().handle(), metrics).jitTimeMs();
         } catch (IOException e) {
-            LOG.debug("admin {} did not answer: {}", JvmAdminSampler.PATH, e.getMessage());
+            LOG.debug("JVM figures not read: {}", e.getMessage());
             return null;
         }
     }

@@ -1,7 +1,6 @@
 package io.proxybench.loadtest.sample;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.proxybench.loadtest.results.JvmFigures;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -14,38 +13,11 @@ import java.time.Duration;
 public final class JvmAdminSampler {
 
     /**
-     * The admin route read, once a second during steps: the full {@code /metrics} evaluates every
-     * gauge and cost a proxy about 13 ms of CPU per read, tens of microseconds per request at ten
-     * connections; this one serves only the figures parsed here.
+     * The admin route read at a step's edges, and once a second when the front end publishes no
+     * perf-data file here ({@link JvmTotalsReader}): the full {@code /metrics} evaluates every gauge
+     * and cost a proxy about 13 ms of CPU per read; this one serves only the figures parsed here.
      */
     public static final String PATH = "/metrics/jvm";
-
-    /**
-     * Totals since the JVM started; {@code heapUsedBytes} and {@code jitTimeMs} are null when not
-     * published (JIT time: by proxies built before it was).
-     */
-    public record Totals(double gcTimeMs, long gcCount, Double heapUsedBytes, Double jitTimeMs) {
-
-        /** The step's or the second's figures: rates and counts since {@code earlier}, the heap as now. */
-        public JvmFigures since(Totals earlier, double seconds) {
-            return new JvmFigures(perSecond(gcTimeMs, earlier.gcTimeMs, seconds), gcCount - earlier.gcCount,
-                    heapUsedMb(), jitTimeMs == null || earlier.jitTimeMs == null ? null
-                            : perSecond(jitTimeMs, earlier.jitTimeMs, seconds));
-        }
-
-        /** Only the heap: what a first reading, with nothing earlier to compare, tells. */
-        public JvmFigures heapOnly() {
-            return new JvmFigures(null, null, heapUsedMb(), null);
-        }
-
-        public Double heapUsedMb() {
-            return heapUsedBytes == null ? null : heapUsedBytes / (1024.0 * 1024.0);
-        }
-
-        private static Double perSecond(double now, double before, double seconds) {
-            return seconds > 0 ? (now - before) / seconds : null;
-        }
-    }
 
     /** Dropwizard's GC set registers gauges; a counter of the same name is accepted too. */
     private static final String[] SECTIONS = {"gauges", "counters"};
@@ -56,14 +28,14 @@ public final class JvmAdminSampler {
         this.admin = new AdminGet(timeout);
     }
 
-    public Totals read(URI metrics) throws IOException {
+    public JvmTotals read(URI metrics) throws IOException {
         return parse(admin.bodyKeepingInterrupt(metrics));
     }
 
-    public static Totals parse(String json) throws IOException {
+    public static JvmTotals parse(String json) throws IOException {
         Sums sums = new Sums();
         MetricsDocument.forEachFigure(json, SECTIONS, sums::add);
-        return new Totals(sums.gcTimeMs, sums.gcCount, sums.heapUsedBytes, sums.jitTimeMs);
+        return new JvmTotals(sums.gcTimeMs, sums.gcCount, sums.heapUsedBytes, sums.jitTimeMs);
     }
 
     /** Every collector's time and count summed; the heap and the JIT as published. */

@@ -39,7 +39,7 @@ public final class SamplingLoop implements AutoCloseable {
     private final MemInfoSampler memInfo;
     private final NetDevSampler netDev;
     private final ProcessSampler processes;
-    private final JvmAdminSampler jvm;
+    private final JvmTotalsReader jvm;
     private final long ticksPerSecond;
     private final SamplesFile csv;
     private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -61,12 +61,12 @@ public final class SamplingLoop implements AutoCloseable {
     private ProcessSampler.Usage lastProxy;
     private ProcessSampler.Usage lastOrigin;
     private ProcessSampler.Usage lastGenerator;
-    private JvmAdminSampler.Totals lastJvm;
+    private JvmTotals lastJvm;
     private URI lastJvmSource;
     private final Set<String> reported = new HashSet<>();
 
     public SamplingLoop(ProcStatSampler procStat, LoadAvgSampler loadAvg, MemInfoSampler memInfo, NetDevSampler netDev,
-            ProcessSampler processes, JvmAdminSampler jvm, long ticksPerSecond, SamplesFile csv) {
+            ProcessSampler processes, JvmTotalsReader jvm, long ticksPerSecond, SamplesFile csv) {
         this.procStat = procStat;
         this.loadAvg = loadAvg;
         this.memInfo = memInfo;
@@ -193,7 +193,8 @@ public final class SamplingLoop implements AutoCloseable {
         lastGenerator = generatorUsage;
 
         URI metrics = w == null ? null : w.adminMetrics();
-        JvmAdminSampler.Totals jvmTotals = metrics == null ? null : quietly("admin " + JvmAdminSampler.PATH, () -> jvm.read(metrics));
+        JvmTotals jvmTotals = metrics == null ? null : quietly("JVM figures",
+                () -> jvm.read(w.proxy(), metrics));
         JvmFigures jvmFigures = jvmTotals == null ? null
                 : lastJvm != null && metrics.equals(lastJvmSource) ? jvmTotals.since(lastJvm, seconds)
                 : jvmTotals.heapOnly();

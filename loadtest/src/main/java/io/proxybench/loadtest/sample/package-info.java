@@ -1,6 +1,7 @@
 /**
  * The once-a-second look at the machine and the processes during a run (SamplingLoop): reads proc
- * and the JVM front ends' admin /metrics (JvmAdminSampler), writes each second as a Sample to
+ * and the JVM front ends' GC, JIT and heap (JvmTotalsReader: HotSpot's perf-data file, PerfDataFile,
+ * where the front end runs on this box, else its admin /metrics/jvm, JvmAdminSampler), writes each second as a Sample to
  * samples.csv, and keeps the samples for slicing into steps (StepWindow). Also the readings taken
  * at a step's edges, at a front end's start and after its last step: the origin's own counters (OriginStatsReader),
  * the proxy's origin pool once the load is off (OriginPoolReader), and what a proxy resolved at

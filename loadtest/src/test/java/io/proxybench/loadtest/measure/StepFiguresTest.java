@@ -13,7 +13,7 @@ import io.proxybench.loadtest.proc.ProcessSampler.Usage;
 import io.proxybench.loadtest.results.Rows;
 import io.proxybench.loadtest.results.Sample;
 import io.proxybench.loadtest.results.StepRecord;
-import io.proxybench.loadtest.sample.JvmAdminSampler.Totals;
+import io.proxybench.loadtest.sample.JvmTotals;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,10 +35,10 @@ class StepFiguresTest {
 
     /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
     private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 100, 0, 0),
-            new Usage(12, 500, 50, 0, 0), new Totals(325, 43, 1e8, 1000.0), null);
+            new Usage(12, 500, 50, 0, 0), new JvmTotals(325, 43, 1e8, 1000.0), null);
     /** Of the proxy's 8 s, 3 s in the kernel (stime 100 to 400 ticks). */
     private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
-            new Usage(11, 1_800, 400, 0, 0), new Usage(12, 700, 80, 0, 0), new Totals(360, 50, 2e8, 1040.0), null);
+            new Usage(11, 1_800, 400, 0, 0), new Usage(12, 700, 80, 0, 0), new JvmTotals(360, 50, 2e8, 1040.0), null);
 
     @Test
     void figuresOfAStep() {
@@ -90,10 +90,10 @@ class StepFiguresTest {
                     1.0));
         }
         BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0, 0),
-                new Usage(12, 500, 0, 0, 0), new Totals(325, 43, 1e8, null), null);
+                new Usage(12, 500, 0, 0, 0), new JvmTotals(325, 43, 1e8, null), null);
         // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
         BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0, 0),
-                new Usage(12, 700, 0, 0, 0), new Totals(360, 50, 2e8, null), null);
+                new Usage(12, 700, 0, 0, 0), new JvmTotals(360, 50, 2e8, null), null);
         GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
                 ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
 

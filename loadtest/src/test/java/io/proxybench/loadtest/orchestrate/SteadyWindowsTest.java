@@ -8,6 +8,7 @@ import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
+import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.warmup.SteadyStateDetector;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -26,11 +27,12 @@ class SteadyWindowsTest {
     /** Nothing answers on this port: no JIT figures, as for a front end without an admin endpoint. */
     private static final RunningServer NO_ADMIN = new RunningServer(null, "127.0.0.1", 9,
             new InetSocketAddress("127.0.0.1", 9), null, List.of());
+    private static final JvmTotalsReader JVM = new JvmTotalsReader(new JvmAdminSampler(Duration.ofMillis(200)));
 
     @Test
     void aFixedTimeRunsAsSeparateWindowsUntilItsTimeWhateverTheyShow(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(true);
-        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
         RunningServer frontEnd = NO_ADMIN;
         Path csv = dir.resolve("warmup.csv");
 
@@ -49,7 +51,7 @@ class SteadyWindowsTest {
     @Test
     void theSettlingRunsOnceWhenFirstSteadyAndSteadinessIsShownAfresh(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(false);
-        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
         List<String> settled = new ArrayList<>();
         Path csv = dir.resolve("warmup.csv");
 
@@ -72,7 +74,7 @@ class SteadyWindowsTest {
     @Test
     void aSettlingThatDidNothingLeavesSteadyAsItWas(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(false);
-        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
 
         SteadyWindows.Ending ending = windows.run("nginx", "warm-up",
                 new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN,
@@ -85,7 +87,7 @@ class SteadyWindowsTest {
     @Test
     void aFixedTimeSettlesOnceHalfWay(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(true);
-        SteadyWindows windows = new SteadyWindows(1, generator, new JvmAdminSampler(Duration.ofMillis(200)), () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
         List<Integer> settledAfterRuns = new ArrayList<>();
 
         windows.runFor("netty", "warm-up", 3, NO_ADMIN, NO_ADMIN, dir.resolve("warmup.csv"),

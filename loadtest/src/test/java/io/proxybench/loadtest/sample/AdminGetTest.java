@@ -37,7 +37,7 @@ class AdminGetTest {
 
     @Test
     void aReadingIsTheBodyOfA200AndAnErrorPageIsNeverParsed() throws Exception {
-        JvmAdminSampler.Totals totals = new JvmAdminSampler(Duration.ofSeconds(2)).read(uri("/metrics"));
+        JvmTotals totals = new JvmAdminSampler(Duration.ofSeconds(2)).read(uri("/metrics"));
         assertThat(totals.heapUsedBytes()).isEqualTo(2048.0);
         assertThat(totals.gcCount()).isEqualTo(3);
         assertThat(totals.gcTimeMs()).as("a figure that is not a number is skipped, not read as zero or failed on")

@@ -28,7 +28,7 @@ class JvmAdminSamplerTest {
         try (InputStream in = JvmAdminSamplerTest.class.getResourceAsStream("/admin-metrics-netty.json")) {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        JvmAdminSampler.Totals figures = JvmAdminSampler.parse(json);
+        JvmTotals figures = JvmAdminSampler.parse(json);
         assertThat(figures.gcCount()).isEqualTo(12);
         assertThat(figures.gcTimeMs()).isEqualTo(139);
         assertThat(figures.heapUsedBytes()).isEqualTo(13874536.0);
@@ -36,7 +36,7 @@ class JvmAdminSamplerTest {
 
     @Test
     void sumsEveryCollector() throws IOException {
-        JvmAdminSampler.Totals figures = JvmAdminSampler.parse(METRICS);
+        JvmTotals figures = JvmAdminSampler.parse(METRICS);
         assertThat(figures.gcCount()).isEqualTo(43);
         assertThat(figures.gcTimeMs()).isEqualTo(325);
         assertThat(figures.heapUsedMb()).isCloseTo(250.0, within(1e-9));
@@ -44,20 +44,20 @@ class JvmAdminSamplerTest {
 
     @Test
     void gcRateIsTimeDeltaPerSecond() {
-        JvmAdminSampler.Totals before = new JvmAdminSampler.Totals(325, 43, null, 1200.0);
-        JvmAdminSampler.Totals after = new JvmAdminSampler.Totals(360, 50, null, 1230.0);
+        JvmTotals before = new JvmTotals(325, 43, null, 1200.0);
+        JvmTotals after = new JvmTotals(360, 50, null, 1230.0);
         assertThat(after.since(before, 10.0).gcMsPerSec()).isCloseTo(3.5, within(1e-9));
         assertThat(after.since(before, 10.0).gcCount()).isEqualTo(7);
         // 30 ms of JIT compilation in 10 s
         assertThat(after.since(before, 10.0).jitMsPerSec()).isCloseTo(3.0, within(1e-9));
         assertThat(after.heapUsedMb()).isNull();
         // a proxy that does not publish JIT time has no JIT figure, not zero
-        assertThat(new JvmAdminSampler.Totals(360, 50, null, null).since(before, 10.0).jitMsPerSec()).isNull();
+        assertThat(new JvmTotals(360, 50, null, null).since(before, 10.0).jitMsPerSec()).isNull();
     }
 
     @Test
     void aJvmWithoutGcMetricsReadsAsZeroCollections() throws IOException {
-        JvmAdminSampler.Totals figures = JvmAdminSampler.parse("{\"gauges\":{}}");
+        JvmTotals figures = JvmAdminSampler.parse("{\"gauges\":{}}");
         assertThat(figures.gcCount()).isZero();
         assertThat(figures.heapUsedBytes()).isNull();
         assertThat(figures.jitTimeMs()).isNull();
@@ -65,7 +65,7 @@ class JvmAdminSamplerTest {
 
     @Test
     void readsTheJitCompileTime() throws IOException {
-        JvmAdminSampler.Totals figures = JvmAdminSampler.parse("{\"gauges\":{\"jvm.compilation.time\":{\"value\":4321}}}");
+        JvmTotals figures = JvmAdminSampler.parse("{\"gauges\":{\"jvm.compilation.time\":{\"value\":4321}}}");
         assertThat(figures.jitTimeMs()).isEqualTo(4321.0);
     }
 }
