@@ -168,7 +168,7 @@ final class SteadyWindows {
         }
     }
 
-    /** Null for nginx and HAProxy (no JIT) and when the admin endpoint does not answer this time. */
+    /** Null for nginx and HAProxy (no JIT) and when the front end's figures cannot be read this time. */
     private Double frontJit(RunningServer frontEnd, URI metrics) {
         if (metrics == null) {
             return null;

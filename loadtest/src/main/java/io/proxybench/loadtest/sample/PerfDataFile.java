@@ -6,7 +6,6 @@ import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
@@ -134,10 +133,5 @@ public final class PerfDataFile {
 
     /** A sum of counters; {@code counters} is 0 when no name matched. */
     public record Sum(long total, int counters) {
-    }
-
-    /** Whether the file is still there: HotSpot deletes it when its JVM exits. */
-    public boolean exists() {
-        return Files.exists(path);
     }
 }
