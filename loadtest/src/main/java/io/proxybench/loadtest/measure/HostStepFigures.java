@@ -43,6 +43,9 @@ public final class HostStepFigures {
                 if (out.machine().cpuPct() != null && out.machine().cpuPct() >= StepFigures.MACHINE_SATURATION_PCT) {
                     out = out.withFlag(StepRecord.FLAG_MACHINE_SATURATED);
                 }
+                if (StepFigures.stolen(out.machine().stealPct())) {
+                    out = out.withFlag(StepRecord.FLAG_CPU_STOLEN);
+                }
             }
         }
         if (proxyBox != null || originBox != null) {
@@ -77,7 +80,8 @@ public final class HostStepFigures {
                 or(mean(rows, MachineFigures::runQueue), kit.runQueue()),
                 or(mean(rows, MachineFigures::ctxSwPerSec), kit.ctxSwPerSec()),
                 or(mean(rows, MachineFigures::netMbps), kit.netMbps()),
-                or(mean(rows, MachineFigures::memFreeMb), kit.memFreeMb()));
+                or(mean(rows, MachineFigures::memFreeMb), kit.memFreeMb()),
+                or(mean(rows, MachineFigures::stealPct), kit.stealPct()));
     }
 
     private static String stepName(StepRecord record) {

@@ -35,6 +35,11 @@ public final class StepFigures {
     /** A generator this close to its cores' capacity measures itself, not the front end. */
     static final double GENERATOR_SATURATION = 0.90;
     static final double MACHINE_SATURATION_PCT = 95.0;
+    /**
+     * Stolen share of all cores (mean over the step) from which its figures are flagged: on this
+     * project's 2-core VM quiet minutes showed 0–0.8 % and a neighbour's bursts 2–8 % over 10 s.
+     */
+    public static final double STEAL_FLAG_PCT = 1.0;
 
     private StepFigures() {
     }
@@ -70,7 +75,7 @@ public final class StepFigures {
         MachineFigures machine = new MachineFigures(mean(inside, s -> s.machine().cpuPct()),
                 mean(inside, s -> s.machine().loadAvg()), mean(inside, s -> s.machine().runQueue()),
                 mean(inside, s -> s.machine().ctxSwPerSec()), mean(inside, s -> s.machine().netMbps()),
-                mean(inside, s -> s.machine().memFreeMb()));
+                mean(inside, s -> s.machine().memFreeMb()), mean(inside, s -> s.machine().stealPct()));
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
         boolean jvmThreads = spec.kind().isJvm();
@@ -87,7 +92,8 @@ public final class StepFigures {
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
-                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), jvm.jitMsPerSec(),
+                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), machine.stealPct(),
+                        jvm.jitMsPerSec(),
                         jitShare(times)), startedAt,
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
@@ -178,7 +184,7 @@ public final class StepFigures {
      * @param jitShare    the JIT compiler threads' share of the front end's CPU time in the step, null when not read
      */
     static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct,
-            Double jitMsPerSec, Double jitShare) {
+            Double stealPct, Double jitMsPerSec, Double jitShare) {
         List<String> flags = new ArrayList<>();
         boolean generatorBusy = generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
         boolean machineBusy = machineCpuPct != null && machineCpuPct >= MACHINE_SATURATION_PCT;
@@ -187,6 +193,9 @@ public final class StepFigures {
         }
         if (machineBusy) {
             flags.add(StepRecord.FLAG_MACHINE_SATURATED);
+        }
+        if (stolen(stealPct)) {
+            flags.add(StepRecord.FLAG_CPU_STOLEN);
         }
         if (errors.socketErrors() > 0) {
             flags.add(StepRecord.FLAG_SOCKET_ERRORS);
@@ -204,6 +213,11 @@ public final class StepFigures {
             flags.add(StepRecord.FLAG_JIT_BUSY);
         }
         return flags;
+    }
+
+    /** Whether a step's mean stolen share of all cores is high enough to flag. */
+    static boolean stolen(Double stealPct) {
+        return stealPct != null && stealPct >= STEAL_FLAG_PCT;
     }
 
     /** CPU seconds of one process tree between the snapshots; null when it was not the same process. */

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.loadtest.measure.StepFigures;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.proc.NetDevSampler;
 import java.util.LinkedHashMap;
@@ -29,6 +30,7 @@ final class MeasurementNotes {
                 + "the window (each sample weighted by the part of its interval inside it); gcCount is always the "
                 + "difference between the step's start and end");
         notes.put("cpuPct", "/proc/stat: busy share of all cores (user+nice+system+irq+softirq+steal)");
+        notes.put("stealPct", "/proc/stat steal: share of all cores' time the hypervisor gave to others, part of cpuPct");
         notes.put("runQueue", "/proc/stat procs_running, minus the sampler reading it");
         notes.put("ctxSwPerSec", "/proc/stat ctxt");
         notes.put("loadAvg", "/proc/loadavg, 1 minute");
@@ -48,6 +50,10 @@ final class MeasurementNotes {
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
         notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use");
         notes.put("machine-saturated", "machine CPU >= 95% (all cores)");
+        notes.put("jvm", "GC ms/s, gcCount, heap and JIT ms/s of a JVM front end: HotSpot's perf-data file "
+                + "(/tmp/hsperfdata_<user>/<pid>) when it runs on the kit's box, read without waking it; its admin "
+                + "/metrics/jvm otherwise, and at a step's edges for the heap where the file's is not kept current");
+        notes.put("cpu-stolen", "stealPct >= " + StepFigures.STEAL_FLAG_PCT + "% over the step");
         notes.put("latency", "the generator's: from writing a request to reading its response; "
                 + "with churn, connecting is not included");
         notes.put("origin", "a fresh stub-origin for every front end, started before it and stopped after it");

@@ -10,8 +10,10 @@ public final class ProcStatSampler {
     /**
      * One reading. {@code busyTicks} counts user, nice, system, irq, softirq and steal; idle and
      * iowait make up the rest of {@code totalTicks}. Guest time is already inside user time.
+     * {@code stealTicks}, part of the busy ticks, is the time the hypervisor ran something else while
+     * one of this machine's virtual CPUs wanted to run.
      */
-    public record Snapshot(long busyTicks, long totalTicks, long contextSwitches, int procsRunning) {
+    public record Snapshot(long busyTicks, long totalTicks, long stealTicks, long contextSwitches, int procsRunning) {
 
         /** Busy share of all cores together between the two readings, 0..100. */
         public Double cpuBusyPctSince(Snapshot earlier) {
@@ -20,6 +22,15 @@ public final class ProcStatSampler {
                 return null;
             }
             return Math.max(0, Math.min(100.0, 100.0 * (busyTicks - earlier.busyTicks) / total));
+        }
+
+        /** Stolen share of all cores together between the two readings, 0..100. */
+        public Double stealPctSince(Snapshot earlier) {
+            long total = totalTicks - earlier.totalTicks;
+            if (total <= 0) {
+                return null;
+            }
+            return Math.max(0, Math.min(100.0, 100.0 * (stealTicks - earlier.stealTicks) / total));
         }
 
         public Double contextSwitchesPerSecSince(Snapshot earlier, double seconds) {
@@ -45,6 +56,7 @@ public final class ProcStatSampler {
     public static Snapshot parse(String text) {
         long busy = -1;
         long total = -1;
+        long stolen = 0;
         long ctxt = -1;
         int running = -1;
         for (String line : text.split("\n")) {
@@ -62,6 +74,7 @@ public final class ProcStatSampler {
                     long steal = at(f, 8);
                     busy = user + nice + system + irq + softirq + steal;
                     total = busy + idle + iowait;
+                    stolen = steal;
                 }
                 case "ctxt" -> ctxt = at(f, 1);
                 case "procs_running" -> running = (int) at(f, 1);
@@ -73,7 +86,7 @@ public final class ProcStatSampler {
         if (busy < 0 || ctxt < 0 || running < 0) {
             throw new IllegalArgumentException("/proc/stat lacks the cpu, ctxt or procs_running line");
         }
-        return new Snapshot(busy, total, ctxt, running);
+        return new Snapshot(busy, total, stolen, ctxt, running);
     }
 
     private static long at(String[] fields, int index) {

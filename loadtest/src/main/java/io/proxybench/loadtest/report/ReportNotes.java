@@ -98,6 +98,10 @@ final class ReportNotes {
                 + "use: the step measured the generator as much as the front end");
         m.put(StepRecord.FLAG_MACHINE_SATURATED, "the machine's CPU reached 95 %: generator, front end and origin "
                 + "competed for the cores, so latency includes waiting to run");
+        m.put(StepRecord.FLAG_CPU_STOLEN, "the hypervisor gave " + FigureFormat.decimals(StepFigures.STEAL_FLAG_PCT, 0)
+                + " % or more of the machine's CPU time to others during the step (the Steal/% column): a neighbour "
+                + "competed for the physical cores and their caches, and CPU per request is not comparable with a "
+                + "step it spared");
         m.put(StepRecord.FLAG_SOCKET_ERRORS, "connect, read or write errors at the generator");
         m.put(StepRecord.FLAG_TIMEOUTS, "requests unanswered within the generator's timeout");
         m.put(StepRecord.FLAG_HTTP_ERRORS, "answers with status 400 or more");

@@ -80,6 +80,10 @@ public final class ResultsTable {
         if (hasSysCpu(results)) {
             columns.add(columns.indexOf(US_PER_REQ) + 1, SYS_US_PER_REQ);
         }
+        if (results.steps().stream().anyMatch(s -> s.machine().stealPct() != null)) {
+            columns.add(columns.indexOf(LOAD_AVG), new Column("Steal/%", true,
+                    s -> FigureFormat.decimals(s.machine().stealPct(), 2)));
+        }
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
         }

@@ -55,6 +55,11 @@ public record StepRecord(
     public static final String FLAG_GENERATOR_SATURATED = "generator-saturated";
     /** The whole machine's CPU reached 95 %: every process of the step competed for it. */
     public static final String FLAG_MACHINE_SATURATED = "machine-saturated";
+    /**
+     * The hypervisor gave the machine's cores to others for at least {@code StepFigures.STEAL_FLAG_PCT}
+     * of their time in the step: a neighbour competed for the physical cores and their caches.
+     */
+    public static final String FLAG_CPU_STOLEN = "cpu-stolen";
     public static final String FLAG_SOCKET_ERRORS = "socket-errors";
     public static final String FLAG_TIMEOUTS = "timeouts";
     /** Responses with status 400 or more (the proxy or the origin refused or failed requests). */

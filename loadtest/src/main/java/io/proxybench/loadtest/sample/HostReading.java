@@ -46,17 +46,19 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
     MachineFigures machineSince(HostReading earlier) {
         double seconds = (epochMs - earlier.epochMs) / 1000.0;
         Double cpuPct = null;
+        Double stealPct = null;
         if (cpu != null && earlier.cpu != null) {
             long busy = busy(cpu) - busy(earlier.cpu);
             long total = busy + (cpu[3] + cpu[4]) - (earlier.cpu[3] + earlier.cpu[4]);
             cpuPct = total > 0 ? 100.0 * busy / total : null;
+            stealPct = total > 0 ? 100.0 * (cpu[7] - earlier.cpu[7]) / total : null;
         }
         Double ctxSw = contextSwitches != null && earlier.contextSwitches != null && seconds > 0
                 ? (contextSwitches - earlier.contextSwitches) / seconds : null;
         Double mbps = rxBytes != null && earlier.rxBytes != null && txBytes != null && earlier.txBytes != null
                 && seconds > 0 ? ((rxBytes - earlier.rxBytes) + (txBytes - earlier.txBytes)) * 8 / seconds / 1e6 : null;
         return new MachineFigures(cpuPct, load1, running == null ? null : running.doubleValue(), ctxSw, mbps,
-                memFreeKb == null ? null : memFreeKb / 1024.0);
+                memFreeKb == null ? null : memFreeKb / 1024.0, stealPct);
     }
 
     /** The processes of the roles on the box: CPU (one core = 100) since {@code earlier}, the proxy's memory and threads. */

@@ -162,6 +162,7 @@ public final class SamplingLoop implements AutoCloseable {
         int conns = connections;
 
         Double cpuPct = null;
+        Double stealPct = null;
         Double ctxSw = null;
         Double runQueue = null;
         ProcStatSampler.Snapshot stat = quietly("/proc/stat", procStat::read);
@@ -169,6 +170,7 @@ public final class SamplingLoop implements AutoCloseable {
             runQueue = stat.runQueue();
             if (lastStat != null) {
                 cpuPct = stat.cpuBusyPctSince(lastStat);
+                stealPct = stat.stealPctSince(lastStat);
                 ctxSw = stat.contextSwitchesPerSecSince(lastStat, seconds);
             }
         }
@@ -206,7 +208,7 @@ public final class SamplingLoop implements AutoCloseable {
         }
         Sample row = new Sample(epochMs, w.frontEnd(), conns,
                 new MachineFigures(cpuPct, load == null ? null : load.load1(), runQueue, ctxSw, mbps,
-                        mem == null ? null : mem.availableMb()),
+                        mem == null ? null : mem.availableMb(), stealPct),
                 new Sample.Processes(proxyCpu, proxySysCpu, proxy == null ? null : proxy.rssMb(),
                         proxy == null ? null : proxy.threads(), originCpu, generatorCpu),
                 jvmFigures, intervalMs);

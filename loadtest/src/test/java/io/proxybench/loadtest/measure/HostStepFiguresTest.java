@@ -17,12 +17,12 @@ class HostStepFiguresTest {
 
     private static StepRecord kitRecord() {
         return new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 3.0,
-                new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0),
+                new StepRecord.Load(3000L, 1000.0), null, null, new MachineFigures(20.0, 1.0, 2.0, 1000.0, 5.0, 900.0, null),
                 new StepRecord.Processes(0.4, 4.0, 1.0, 12.0, 3, 0.2, 30.0, null, null), null, null, null, null, 1, null, null);
     }
 
     private static Sample row(long epochMs, String host, double cpuPct, Double generatorCpuPct) {
-        return new Sample(epochMs, "netty", 20, new MachineFigures(cpuPct, 3.0, 4.0, 5000.0, 50.0, null),
+        return new Sample(epochMs, "netty", 20, new MachineFigures(cpuPct, 3.0, 4.0, 5000.0, 50.0, null, null),
                 new Sample.Processes(null, null, null, null, null, generatorCpuPct), null, 1000, host);
     }
 
@@ -54,7 +54,7 @@ class HostStepFiguresTest {
 
         StepRecord record = HostStepFigures.apply(kitRecord(), null, rows, STEP, "ssh:proxy-1", null, Map.of());
 
-        assertThat(record.machine()).isEqualTo(new MachineFigures(70.0, 3.0, 4.0, 5000.0, 50.0, 900.0));
+        assertThat(record.machine()).isEqualTo(new MachineFigures(70.0, 3.0, 4.0, 5000.0, 50.0, 900.0, null));
         assertThat(record.flags()).isEmpty();
     }
 

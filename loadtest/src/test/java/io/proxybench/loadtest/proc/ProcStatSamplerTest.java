@@ -27,6 +27,17 @@ class ProcStatSamplerTest {
     }
 
     @Test
+    void stealIsTheHypervisorsShareOfAllCoresAndPartOfBusy() {
+        assertThat(first.stealTicks()).isEqualTo(51);
+        assertThat(second.stealPctSince(first)).isZero();
+        ProcStatSampler.Snapshot stolen = ProcStatSampler.parse("cpu 100 0 50 800 0 0 0 50\nctxt 5\nprocs_running 1\n");
+        ProcStatSampler.Snapshot later = ProcStatSampler.parse("cpu 180 0 60 890 0 0 0 70\nctxt 9\nprocs_running 1\n");
+        // 20 of the 200 ticks both cores had went to another guest; they count as busy too
+        assertThat(later.stealPctSince(stolen)).isCloseTo(10.0, within(1e-9));
+        assertThat(later.cpuBusyPctSince(stolen)).isCloseTo(55.0, within(1e-9));
+    }
+
+    @Test
     void contextSwitchRateIsTheCounterDeltaPerSecond() {
         assertThat(second.contextSwitchesPerSecSince(first, 1.0)).isEqualTo(6706166 - 6684412);
         assertThat(second.contextSwitchesPerSecSince(first, 2.0)).isEqualTo((6706166 - 6684412) / 2.0);
@@ -42,6 +53,7 @@ class ProcStatSamplerTest {
     @Test
     void noTimeElapsedMeansNoFigure() {
         assertThat(first.cpuBusyPctSince(first)).isNull();
+        assertThat(first.stealPctSince(first)).isNull();
         assertThat(first.contextSwitchesPerSecSince(first, 0)).isNull();
     }
 

@@ -17,7 +17,7 @@ class ReportNotesTest {
     private static StepRecord flagged(String... flags) {
         return new StepRecord("tomcat", "tomcat", 100, "ok", null, List.of(flags), "2026-11-22T00:00:10Z", 10.0,
                 new StepRecord.Load(13000L, 1300.0), new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0),
-                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(97.0, 6.9, 3.2, 9320.5, 31.1, 20000.0),
+                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(97.0, 6.9, 3.2, 9320.5, 31.1, 20000.0, null),
                 new StepRecord.Processes(80.0, 61.5, 20.5, 35.0, 23, 20.0, 60.0, 2.5, 1.5), new JvmFigures(3.5, 12L, 210.0, 1.25),
                 new StepRecord.Ceiling(2000.0, 65.0), null, null, null, null, null);
     }

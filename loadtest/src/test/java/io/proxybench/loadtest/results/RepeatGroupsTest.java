@@ -12,7 +12,7 @@ class RepeatGroupsTest {
             String... flags) {
         return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of(flags), "2026-11-22T00:00:0" + repeat + "Z",
                 5.0, new StepRecord.Load((long) (rps * 5), rps), new StepRecord.Latency(52.0, 51.0, 52.0, p90, 70.0, 90.0),
-                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(50.0, 1.0, 1.0, 1000.0, 10.0, 1000.0),
+                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(50.0, 1.0, 1.0, 1000.0, 10.0, 1000.0, null),
                 new StepRecord.Processes(80.0, 60.0, 20.0, 300.0, 20, 10.0, 30.0, 1.0, 0.5), new JvmFigures(1.0, 2L, 100.0, null),
                 new StepRecord.Ceiling(2000.0, rps / 20), null, null, repeat, null, null);
     }

@@ -16,7 +16,7 @@ class ResultsStoreTest {
         return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of("timeouts", "socket-errors"),
                 "2026-11-22T00:00:10Z", 10.0, new StepRecord.Load(130000L, 13000.0),
                 new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
-                new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0),
+                new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0, null),
                 new StepRecord.Processes(80.0, 61.5, 20.5, 350.0, 23, 20.0, 60.0, 2.5, 1.5), new JvmFigures(3.5, 12L, 210.0, 1.25),
                 new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null, null, null);
     }
@@ -75,7 +75,7 @@ class ResultsStoreTest {
         step.fieldNames().forEachRemaining(names::add);
         assertThat(names).containsExactly("frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt",
                 "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
-                "netMbps", "memFreeMb", "proxyCpuPct", "proxyCpuUsPerReq", "proxySysCpuUsPerReq", "proxyRssMb",
+                "netMbps", "memFreeMb", "stealPct", "proxyCpuPct", "proxyCpuUsPerReq", "proxySysCpuUsPerReq", "proxyRssMb",
                 "proxyThreads", "originCpuPct", "generatorCpuPct", "proxyJitCpuUsPerReq", "proxyGcCpuUsPerReq", "gcMsPerSec", "gcCount", "heapUsedMb", "jitMsPerSec", "ceilingRps", "pctOfCeiling",
                 "originFaults", "latencySpectrum", "repeat", "latencyMerge", "leadIn");
     }

@@ -12,7 +12,7 @@ public final class Rows {
             Double proxySysCpuPct, Double proxyRssMb, Integer proxyThreads, Double originCpuPct, Double generatorCpuPct, Double gcMsPerSec,
             Double heapUsedMb) {
         return new Sample(epochMs, frontEnd, connections,
-                new MachineFigures(cpuPct, loadAvg, runQueue, ctxSwPerSec, netMbps, memFreeMb),
+                new MachineFigures(cpuPct, loadAvg, runQueue, ctxSwPerSec, netMbps, memFreeMb, null),
                 new Sample.Processes(proxyCpuPct, proxySysCpuPct, proxyRssMb, proxyThreads, originCpuPct, generatorCpuPct),
                 new JvmFigures(gcMsPerSec, null, heapUsedMb, null), intervalMs);
     }

@@ -14,7 +14,7 @@ class HostReadingTest {
     private static final String FIRST = "t=1795396762967 cpu=815866,304963,146770,1199244,1659,0,28222,4605"
             + " ctxt=48276914 run=20 load1=8.64 memfree=11345884 rx=31507696738 tx=31507696738"
             + " proxy=4379,5400,204800,23,1800 origin=4401,100,40960,12,30";
-    private static final String SECOND = "t=1795396764000 cpu=815915,305098,146781,1199252,1659,0,28225,4605"
+    private static final String SECOND = "t=1795396764000 cpu=815915,305098,146781,1199252,1659,0,28225,4609"
             + " ctxt=48282587 run=4 load1=8.70 memfree=11345868 rx=31507933021 tx=31507933021"
             + " proxy=4379,5520,205824,24,1850 origin=4402,3,40000,12,1";
 
@@ -24,8 +24,9 @@ class HostReadingTest {
         HostReading second = HostReading.parse(SECOND);
 
         MachineFigures machine = second.machineSince(first);
-        // busy: 49 user + 135 nice + 11 system + 3 softirq = 198 of 206 ticks
-        assertThat(machine.cpuPct()).isCloseTo(100.0 * 198 / 206, within(1e-9));
+        // busy: 49 user + 135 nice + 11 system + 3 softirq + 4 steal = 202 of 210 ticks
+        assertThat(machine.cpuPct()).isCloseTo(100.0 * 202 / 210, within(1e-9));
+        assertThat(machine.stealPct()).isCloseTo(100.0 * 4 / 210, within(1e-9));
         assertThat(machine.ctxSwPerSec()).isCloseTo(5673 / 1.033, within(1e-6));
         assertThat(machine.runQueue()).isEqualTo(4.0);
         assertThat(machine.loadAvg()).isEqualTo(8.70);
