@@ -93,8 +93,7 @@ public final class StepFigures {
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
         return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
                 flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), machine.stealPct(),
-                        jvm.jitMsPerSec(),
-                        jitShare(times)), startedAt,
+                        jvm.jitMsPerSec(), jitShare(times)), startedAt,
                 round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
                 errors(result.errors()), machine, processes, jvm,
                 new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
