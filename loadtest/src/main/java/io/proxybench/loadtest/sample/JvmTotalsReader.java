@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * Where the once-a-second readings of a JVM front end's GC, JIT and heap come from: HotSpot's
  * perf-data file when the process is on this box and maps one, read without waking the JVM, and its
  * admin {@code /metrics/jvm} otherwise. A request to the admin port woke an idle admin thread and cost
- * proxy-netty about 1 ms of CPU a read (~5 µs of each request at ten connections), a cost nginx is
+ * proxy-netty about 1 ms of CPU a read (7.6 µs of each request at ten connections), a cost nginx is
  * never charged. The file's figures are jstat's: GC time and count summed over HotSpot's collector
  * counters (with G1's remark and cleanup pauses, which JDK 17's beans leave out), JIT time from
  * {@code java.ci.totalTime} (what the compilation bean reports); the heap only where HotSpot's
