@@ -38,7 +38,7 @@ public final class JvmTotalsReader {
     private final Map<ProcessHandle, Optional<PerfDataFile>> files = new ConcurrentHashMap<>();
 
     public JvmTotalsReader(JvmAdminSampler admin) {
-        this(admin, Path.of("/tmp"));
+        this(admin, PerfDataFile.ROOT);
     }
 
     JvmTotalsReader(JvmAdminSampler admin, Path perfDataRoot) {
@@ -98,7 +98,7 @@ public final class JvmTotalsReader {
 
     private Optional<PerfDataFile> open(ProcessHandle process, URI metrics) {
         String user = process.info().user().orElse(System.getProperty("user.name"));
-        Path path = perfDataRoot.resolve("hsperfdata_" + user).resolve(Long.toString(process.pid()));
+        Path path = PerfDataFile.pathOf(perfDataRoot, user, process.pid());
         try {
             if (!mapsFile(process.pid(), path)) {
                 throw new IOException("process " + process.pid() + " does not map " + path);

@@ -35,9 +35,12 @@ public final class PerfDataFile {
         this.longOffsets = longOffsets;
     }
 
-    /** The file a HotSpot JVM of {@code pid} run by {@code user} publishes on Linux. */
-    public static Path pathOf(String user, long pid) {
-        return Path.of("/tmp", "hsperfdata_" + user, Long.toString(pid));
+    /** Where HotSpot on Linux keeps the files, whatever {@code java.io.tmpdir} says. */
+    public static final Path ROOT = Path.of("/tmp");
+
+    /** The file a HotSpot JVM of {@code pid} run by {@code user} publishes under {@code root}. */
+    public static Path pathOf(Path root, String user, long pid) {
+        return root.resolve("hsperfdata_" + user).resolve(Long.toString(pid));
     }
 
     /**

@@ -81,8 +81,8 @@ class JvmTotalsReaderTest {
         Process sleeper = new ProcessBuilder("sleep", "30").start();
         try {
             String user = sleeper.info().user().orElse(System.getProperty("user.name"));
-            Path own = PerfDataFile.pathOf(user, ProcessHandle.current().pid());
-            Path stale = root.resolve("hsperfdata_" + user).resolve(Long.toString(sleeper.pid()));
+            Path own = PerfDataFile.pathOf(PerfDataFile.ROOT, user, ProcessHandle.current().pid());
+            Path stale = PerfDataFile.pathOf(root, user, sleeper.pid());
             Files.createDirectories(stale.getParent());
             Files.copy(own, stale);
             JvmTotalsReader inRoot = new JvmTotalsReader(new JvmAdminSampler(Duration.ofSeconds(2)), root);
