@@ -52,6 +52,11 @@ public final class ComparisonReport {
                         + " ~ = beyond threshold but within the noise)\n\n"
                 : "\nchange candidate vs baseline, % (! = worse beyond threshold)\n\n");
         out.append(table(cmp, ComparisonReport::changeCell));
+        if (cmp.steps().stream().anyMatch(StepComparison::flagged)) {
+            out.append("\nNote names the flags a step raised on either side, with the repeats they fell on (a CPU"
+                    + " stolen by the hypervisor, a JIT still compiling, a load that was not steady): a change at such a"
+                    + " step may be the flag's, not the code's\n");
+        }
         if (repeated) {
             out.append("\nspread of the repeats, (max \u2212 min) / median, %: baseline / candidate\n\n");
             out.append(table(cmp, c -> spread(c.baselineSpreadPct()) + " / " + spread(c.candidateSpreadPct())));

@@ -4,6 +4,7 @@ import io.proxybench.loadtest.results.RepeatGroups;
 import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One (front end, connections) step present in both runs, with its repeats on each side.
@@ -11,13 +12,15 @@ import java.util.List;
  * @param frontEnd          the baseline's label
  * @param candidateFrontEnd the candidate's label: the same, unless the front ends were paired by kind
  * @param changes           one per {@link Metric}, empty when either side has no repeat with figures
- * @param note              why figures are not compared, or which repeats failed; null when nothing to say
+ * @param note              why figures are not compared, or which repeats failed and the flags either side
+ *                          raised; null when nothing to say
+ * @param flagged           a repeat with figures on either side raised a flag (named in the note)
  * @param failed            the candidate failed where the baseline did not: always a gating regression
  * @param baselineRepeats   the baseline's repeats with figures
  * @param candidateRepeats  the candidate's repeats with figures
  */
 public record StepComparison(String frontEnd, String candidateFrontEnd, int connections, List<MetricChange> changes,
-        String note, boolean failed, int baselineRepeats, int candidateRepeats) {
+        String note, boolean flagged, boolean failed, int baselineRepeats, int candidateRepeats) {
 
     public StepComparison {
         changes = List.copyOf(changes);
@@ -31,15 +34,16 @@ public record StepComparison(String frontEnd, String candidateFrontEnd, int conn
         List<StepRecord> okC = candidate.ok();
         if (okB.isEmpty() && okC.isEmpty()) {
             return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(), "failed in both runs",
-                    false, 0, 0);
+                    false, false, 0, 0);
         }
         if (okC.isEmpty()) {
             return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(),
-                    "candidate failed: " + reason(candidate), true, okB.size(), 0);
+                    "candidate failed: " + reason(candidate), false, true, okB.size(), 0);
         }
         if (okB.isEmpty()) {
             return new StepComparison(frontEnd, candidate.frontEnd(), connections, List.of(),
-                    "baseline failed (" + reason(baseline) + "): nothing to compare against", false, 0, okC.size());
+                    "baseline failed (" + reason(baseline) + "): nothing to compare against", false, false, 0,
+                    okC.size());
         }
         boolean single = baseline.repeats().size() == 1 && candidate.repeats().size() == 1;
         List<MetricChange> changes = new ArrayList<>();
@@ -51,13 +55,24 @@ public record StepComparison(String frontEnd, String candidateFrontEnd, int conn
         int failedB = baseline.repeats().size() - okB.size();
         int failedC = candidate.repeats().size() - okC.size();
         boolean newlyFailed = failedC > 0 && failedB == 0;
-        String note = null;
+        List<String> notes = new ArrayList<>();
         if (failedC > 0 || failedB > 0) {
-            note = "failed repeats: baseline " + failedB + " of " + baseline.repeats().size() + ", candidate " + failedC
-                    + " of " + candidate.repeats().size() + (failedC > 0 ? " (" + reason(candidate) + ")" : "");
+            notes.add("failed repeats: baseline " + failedB + " of " + baseline.repeats().size() + ", candidate "
+                    + failedC + " of " + candidate.repeats().size() + (failedC > 0 ? " (" + reason(candidate) + ")" : ""));
         }
-        return new StepComparison(frontEnd, candidate.frontEnd(), connections, changes, note, newlyFailed, okB.size(),
-                okC.size());
+        int before = notes.size();
+        flags("baseline", baseline).ifPresent(notes::add);
+        flags("candidate", candidate).ifPresent(notes::add);
+        boolean flagged = notes.size() > before;
+        String note = notes.isEmpty() ? null : String.join("; ", notes);
+        return new StepComparison(frontEnd, candidate.frontEnd(), connections, changes, note, flagged, newlyFailed,
+                okB.size(), okC.size());
+    }
+
+    /** A side's flags ({@code "candidate cpu-stolen in repeat 2"}): a change there may be the flag's, not the code's. */
+    private static Optional<String> flags(String side, RepeatGroups.Group group) {
+        String text = group.flagsText();
+        return text.isEmpty() ? Optional.empty() : Optional.of(side + " " + text);
     }
 
     private static String reason(RepeatGroups.Group group) {

@@ -41,10 +41,15 @@ public final class FrontEndRatios {
      * why, {@code cpu} null when either front end's CPU per request was not measured, {@code cpuUser}
      * and {@code cpuSys} (its user-space and kernel parts, the medians' ratios only) null when either's
      * split was not; {@code cpuNetOfJit} the CPU per request less what JIT compiler threads took, null
-     * unless one of the two is a JVM whose threads were told apart and the other's is known.
+     * unless one of the two is a JVM whose threads were told apart and the other's is known;
+     * {@code flagged} the flags either step raised, by front end and repeat, empty when neither did.
      */
     public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, Figure cpuUser, Figure cpuSys,
-            Figure cpuNetOfJit, String missing) {
+            Figure cpuNetOfJit, String flagged, String missing) {
+
+        public Ratio {
+            flagged = flagged == null ? "" : flagged;
+        }
 
         public String text() {
             String name = frontEnd + "/" + baseline;
@@ -60,7 +65,7 @@ public final class FrontEndRatios {
             if (cpu != null && cpuNetOfJit != null) {
                 text += "; net of the JIT " + cpuNetOfJit.text();
             }
-            return text;
+            return flagged.isEmpty() ? text : text + " \u2014 flagged: " + flagged;
         }
     }
 
@@ -97,6 +102,11 @@ public final class FrontEndRatios {
             note += " \"Net of the JIT\" divides the CPU per request less what a JVM's JIT compiler threads took in "
                     + "the step (JIT \u00b5s/req): what the front end costs once compiled, where a JIT still compiling "
                     + "at low load can be a large part of the whole.";
+        }
+        if (anyFlagged(results)) {
+            note += " A ratio whose steps raised flags names them after \"flagged:\", with the front end and the "
+                    + "repeats they fell on: a repeat whose CPU was stolen or whose JIT was still compiling does not "
+                    + "say what the front ends cost, and the other repeats' ratios are the ones to quote.";
         }
         return !RepeatGroups.repeated(results.steps()) ? note
                 : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
@@ -142,7 +152,7 @@ public final class FrontEndRatios {
             missing = unusable(label, step);
         }
         if (missing != null) {
-            return new Ratio(label, baseLabel, null, null, null, null, null, missing);
+            return new Ratio(label, baseLabel, null, null, null, null, null, null, missing);
         }
         List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
         return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
@@ -150,7 +160,22 @@ public final class FrontEndRatios {
                 figure(step.get(), baseStep.get(), List.of(), USER_CPU_PER_REQUEST),
                 figure(step.get(), baseStep.get(), List.of(), SYS_CPU_PER_REQUEST),
                 hasJitPart(step.get()) || hasJitPart(baseStep.get())
-                        ? figure(step.get(), baseStep.get(), pairs, CPU_NET_OF_JIT) : null, null);
+                        ? figure(step.get(), baseStep.get(), pairs, CPU_NET_OF_JIT) : null,
+                flagged(results, connections, baseLabel, label), null);
+    }
+
+    /** The flags of the two steps divided, baseline first: {@code "nginx cpu-stolen in repeats 1 and 2"}. */
+    private static String flagged(RunResults results, int connections, String baseLabel, String label) {
+        List<String> parts = new ArrayList<>();
+        for (String each : List.of(baseLabel, label)) {
+            RepeatGroups.find(results, each, connections).map(RepeatGroups.Group::flagsText)
+                    .filter(text -> !text.isEmpty()).ifPresent(text -> parts.add(each + " " + text));
+        }
+        return String.join(" / ", parts);
+    }
+
+    private static boolean anyFlagged(RunResults results) {
+        return of(results).stream().flatMap(step -> step.ratios().stream()).anyMatch(r -> !r.flagged().isEmpty());
     }
 
     private static boolean hasJitPart(StepRecord s) {

@@ -60,6 +60,36 @@ public final class RepeatGroups {
         }
 
         /**
+         * The flags the repeats with figures raised, each with the repeats it fell on ({@code
+         * "cpu-stolen in repeats 1 and 2, jit-busy in repeat 1"}); a step that ran once gives its flags
+         * alone. Empty when none was flagged. A figure divided or compared across steps carries this
+         * text, since one flagged repeat is enough to move it.
+         */
+        public String flagsText() {
+            Map<String, List<Integer>> byFlag = new LinkedHashMap<>();
+            for (StepRecord r : ok()) {
+                for (String flag : r.flags()) {
+                    List<Integer> where = byFlag.computeIfAbsent(flag, f -> new ArrayList<>());
+                    if (r.repeat() != null && repeats.size() > 1) {
+                        where.add(r.repeat());
+                    }
+                }
+            }
+            List<String> parts = new ArrayList<>();
+            byFlag.forEach((flag, where) -> parts.add(where.isEmpty() ? flag : flag + " in " + repeatList(where)));
+            return String.join(", ", parts);
+        }
+
+        private static String repeatList(List<Integer> where) {
+            if (where.size() == 1) {
+                return "repeat " + where.get(0);
+            }
+            List<String> numbers = where.stream().map(String::valueOf).toList();
+            return "repeats " + String.join(", ", numbers.subList(0, numbers.size() - 1)) + " and "
+                    + numbers.get(numbers.size() - 1);
+        }
+
+        /**
          * The group as one record: itself when it ran once; else every figure the median of the repeats
          * that measured it, the flags of any repeat, and a failed record only when every repeat failed.
          */

@@ -146,6 +146,29 @@ class RepeatedCompareTest {
     }
 
     @Test
+    void theNoteNamesTheFlagsEitherSideRaisedWithTheirRepeats() {
+        SampleRun baseline = repeated("baseline", 0.98, 1.00, 1.02);
+        SampleRun candidate = repeated("candidate", 1.02, 0.99, 0.96).editSteps(steps -> steps.forEach(s -> {
+            ObjectNode step = (ObjectNode) s;
+            if (step.get("frontEnd").asText().equals("tomcat") && step.get("connections").asInt() == 700
+                    && step.get("repeat").asInt() == 2) {
+                step.putArray("flags").add("cpu-stolen");
+            }
+        }));
+
+        assertThat(compare(baseline, candidate)).isZero();
+
+        String text = out.toString();
+        assertThat(text.lines().filter(l -> l.startsWith("| tomcat |  700 |")).findFirst().orElseThrow())
+                .contains("| candidate cpu-stolen in repeat 2 ");
+        assertThat(text.lines().filter(l -> l.startsWith("| tomcat |  900 |")).findFirst().orElseThrow())
+                .doesNotContain("cpu-stolen");
+        assertThat(text).contains("Note names the flags a step raised on either side");
+        // the flags the kit derives from a step's figures too: the sample's tomcat timed out at 1100
+        assertThat(text).contains("| baseline timeouts in repeats 1, 2 and 3; candidate timeouts in repeats 1, 2 and 3 ");
+    }
+
+    @Test
     void alphaOutOfRangeIsBadInput() {
         SampleRun run = repeated("baseline", 1.0, 1.0);
 

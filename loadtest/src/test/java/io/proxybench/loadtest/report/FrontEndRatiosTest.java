@@ -123,6 +123,34 @@ class FrontEndRatiosTest {
     }
 
     @Test
+    void aRatioNamesTheFlagsOfTheStepsItDividesWithTheRepeatsTheyFellOn() throws Exception {
+        SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.2}, "tomcat", new double[] {1.0, 0.8}))
+                .editSteps(steps -> steps.forEach(s -> {
+                    ObjectNode step = (ObjectNode) s;
+                    if (step.get("connections").asInt() != 700) {
+                        return;
+                    }
+                    boolean tomcat = step.get("frontEnd").asText().equals("tomcat");
+                    if (tomcat) {
+                        step.putArray("flags").add(StepRecord.FLAG_CPU_STOLEN);
+                    } else if (step.get("repeat").asInt() == 2) {
+                        step.putArray("flags").add(StepRecord.FLAG_JIT_BUSY).add(StepRecord.FLAG_CPU_STOLEN);
+                    }
+                }));
+
+        String report = MarkdownReport.render(ResultsReader.read(run.dir()));
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // the baseline first, then the front end divided; each flag with the repeats that raised it
+        assertThat(line(ratios, "700 connections")).endsWith("CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)"
+                + " \u2014 flagged: tomcat cpu-stolen in repeats 1 and 2 / netty jit-busy in repeat 2, cpu-stolen in repeat 2");
+        assertThat(line(ratios, "900 connections")).doesNotContain("flagged");
+        assertThat(report).contains("A ratio whose steps raised flags names them");
+        // the flags the kit derives from a step's figures count too (the sample's tomcat had timeouts at 1100)
+        assertThat(line(ratios, "1100 connections")).endsWith("\u2014 flagged: tomcat timeouts in repeats 1 and 2");
+    }
+
+    @Test
     void anNginxBaselineHasNoJitToTakeAway() {
         StepRecord nginx = new StepRecord("nginx", "nginx", 100, StepRecord.OK, null, null, null, null, null, null, null,
                 null, new StepRecord.Processes(null, 40.0, null, null, null, null, null, null, null), null, null, null,

@@ -68,6 +68,21 @@ class RepeatGroupsTest {
     }
 
     @Test
+    void eachFlagIsNamedWithTheRepeatsThatRaisedIt() {
+        RunResults results = run(step("netty", 100, 1, 1000, 55, StepRecord.FLAG_CPU_STOLEN),
+                step("netty", 100, 2, 1100, 51, StepRecord.FLAG_JIT_BUSY, StepRecord.FLAG_CPU_STOLEN),
+                step("netty", 100, 3, 900, 60, StepRecord.FLAG_CPU_STOLEN),
+                step("netty", 200, 1, 1000, 55), step("netty", 200, 2, 1000, 55));
+
+        List<RepeatGroups.Group> groups = RepeatGroups.of(results);
+
+        assertThat(groups.get(0).flagsText()).isEqualTo("cpu-stolen in repeats 1, 2 and 3, jit-busy in repeat 2");
+        assertThat(groups.get(1).flagsText()).isEmpty();
+        assertThat(RepeatGroups.of(run(step("netty", 100, 1, 1000, 55, StepRecord.FLAG_NOT_STEADY))).get(0).flagsText())
+                .as("a step that ran once").isEqualTo("not-steady");
+    }
+
+    @Test
     void everyRepeatFailedIsAFailedRow() {
         RunResults results = run(StepRecord.failed("netty", "netty", 100, "t", "boom").withRepeat(1),
                 StepRecord.failed("netty", "netty", 100, "t", "bang").withRepeat(2));
