@@ -111,7 +111,9 @@ final class ReportNotes {
                 + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
         m.put(StepRecord.FLAG_JIT_BUSY, "the front end's JIT compiled for "
                 + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0) + " ms or more per second during the step "
-                + "itself (the JIT ms/s column), the rate its warm-up counts as still warming, or its compiler threads "
+                + "itself, the rate its warm-up counts as still warming (its compiler threads' CPU, JIT \u00b5s/req times "
+                + "req/s, where they were told apart; else the JIT ms/s column, the JVM's own count, which times each "
+                + "compilation from start to end and so reads high on a busy machine), or its compiler threads "
                 + "took " + FigureFormat.decimals(100 * StepFigures.JIT_BUSY_SHARE, 0) + " % or more of its CPU in the "
                 + "step (JIT \u00b5s/req against \u00b5s/req), as a little compiling at low load can: part of the step's "
                 + "CPU per request is compilation");

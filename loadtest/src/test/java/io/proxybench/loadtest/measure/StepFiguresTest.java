@@ -212,13 +212,31 @@ class StepFiguresTest {
         // 0.5 s of compiler threads over 130000 requests: 3.846 µs of the 61.538; 0.3 s of GC threads: 2.308
         assertThat(r.processes().proxyJitCpuUsPerReq()).isCloseTo(3.846, within(1e-9));
         assertThat(r.processes().proxyGcCpuUsPerReq()).isCloseTo(2.308, within(1e-9));
-        // 6 % of the CPU, 4.0 ms/s by the JVM's count: not flagged
-        assertThat(r.flags()).isEmpty();
+        // 50 ms of compiler CPU a second, whatever the JVM's own count says (4.0 ms/s): flagged
+        assertThat(r.flags()).containsExactly("jit-busy");
 
         StepRecord compiling = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
                 withRoles(BEFORE, 200, 40), withRoles(AFTER, 300, 70), 100, 2, 0.05);
         // 1 s of the 8: an eighth of the step's CPU per request was compilation
         assertThat(compiling.flags()).containsExactly("jit-busy");
+    }
+
+    @Test
+    void theJitFlagGoesByTheCompilerThreadsCpuWhereTheyWereRead() {
+        // the JVM's count reads 6.5 ms/s: on a busy machine its compilations waited for a core
+        BoundarySnapshot busyAfter = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(11, 1_800, 400, 0, 0),
+                new Usage(12, 700, 80, 0, 0), new JvmTotals(360, 50, 2e8, 1065.0), null);
+
+        // while the compiler threads took 30 ms of CPU in the 10 s: 3 ms/s, not busy
+        StepRecord read = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
+                withRoles(BEFORE, 200, 40), withRoles(busyAfter, 203, 70), 100, 2, 0.05);
+        // where the threads were not told apart, the JVM's count is all there is
+        StepRecord unread = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE,
+                busyAfter, 100, 2, 0.05);
+
+        assertThat(read.jvm().jitMsPerSec()).isEqualTo(6.5);
+        assertThat(read.flags()).isEmpty();
+        assertThat(unread.flags()).containsExactly("jit-busy");
     }
 
     @Test
