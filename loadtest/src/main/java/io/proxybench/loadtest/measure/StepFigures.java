@@ -140,13 +140,12 @@ public final class StepFigures {
         return before == null || after == null || after < before ? null : (double) (after - before) / ticksPerSecond;
     }
 
-    /** The JIT compiler threads' share of the front end's CPU in the step; null unless both were measured. */
     /**
      * How fast the front end compiled during the step, for the {@code jit-busy} flag: its compiler
      * threads' CPU per second where they were told apart, else the JVM's own count. That count times
      * each compilation from its start to its end, so on a busy machine a compiler thread waiting for a
      * core reads as compiling: at 1,000 keep-alive connections on the project's 2-core VM (machine CPU
-     * 75-90 %) it read 6.5 ms/s where the compiler threads took 3.5 ms of CPU a second; at 10 and 100
+     * 75–90 %) it read 6.5 ms/s where the compiler threads took 3.5 ms of CPU a second; at 10 and 100
      * connections the two agree.
      */
     private static Double jitRateMsPerSec(ProcessTimes times, JvmFigures jvm) {
@@ -157,6 +156,7 @@ public final class StepFigures {
         return 1000 * cpu / times.wallSec();
     }
 
+    /** The JIT compiler threads' share of the front end's CPU in the step; null unless both were measured. */
     private static Double jitShare(ProcessTimes times) {
         Double jit = times.proxyJitCpuSec();
         Double all = times.proxyCpuSec();
