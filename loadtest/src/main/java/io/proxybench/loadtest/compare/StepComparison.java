@@ -4,7 +4,6 @@ import io.proxybench.loadtest.results.RepeatGroups;
 import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One (front end, connections) step present in both runs, with its repeats on each side.
@@ -60,19 +59,19 @@ public record StepComparison(String frontEnd, String candidateFrontEnd, int conn
             notes.add("failed repeats: baseline " + failedB + " of " + baseline.repeats().size() + ", candidate "
                     + failedC + " of " + candidate.repeats().size() + (failedC > 0 ? " (" + reason(candidate) + ")" : ""));
         }
-        int before = notes.size();
-        flags("baseline", baseline).ifPresent(notes::add);
-        flags("candidate", candidate).ifPresent(notes::add);
-        boolean flagged = notes.size() > before;
+        // a change at a flagged step may be the flag's, not the code's
+        String baselineFlags = baseline.flagsText();
+        String candidateFlags = candidate.flagsText();
+        if (!baselineFlags.isEmpty()) {
+            notes.add("baseline " + baselineFlags);
+        }
+        if (!candidateFlags.isEmpty()) {
+            notes.add("candidate " + candidateFlags);
+        }
+        boolean flagged = !baselineFlags.isEmpty() || !candidateFlags.isEmpty();
         String note = notes.isEmpty() ? null : String.join("; ", notes);
         return new StepComparison(frontEnd, candidate.frontEnd(), connections, changes, note, flagged, newlyFailed,
                 okB.size(), okC.size());
-    }
-
-    /** A side's flags ({@code "candidate cpu-stolen in repeat 2"}): a change there may be the flag's, not the code's. */
-    private static Optional<String> flags(String side, RepeatGroups.Group group) {
-        String text = group.flagsText();
-        return text.isEmpty() ? Optional.empty() : Optional.of(side + " " + text);
     }
 
     private static String reason(RepeatGroups.Group group) {
