@@ -90,7 +90,7 @@ final class FrontEndRound {
         this.run = run;
         this.interrupted = interrupted;
         this.settle = settle;
-        SteadyWindows windows = new SteadyWindows(plan, generator, jvm, interrupted);
+        SteadyWindows windows = new SteadyWindows(plan, generator, jvm, processes, interrupted);
         this.warmup = new WarmupPhase(plan, generator, sampler, windows, recorder, interrupted);
         this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);

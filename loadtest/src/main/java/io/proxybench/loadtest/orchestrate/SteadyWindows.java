@@ -7,6 +7,7 @@ import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginStatsReader;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Short generator runs one after another, each a window for a {@link SteadyStateDetector}, until it
  * says steady or capped: the front end's and the origin's JIT time per second read around each
- * window, one CSV line per window. The warm-up and the per-step lead-in both run this way, with
+ * window ({@link JitTimeGauge}: their compiler threads' CPU where they run here), one CSV line per window. The warm-up and the per-step lead-in both run this way, with
  * different window counts and caps; a fixed warm-up or lead-in runs the same windows for its time.
  *
  * <p>Windows rather than one long generator run, even for a fixed time: every window closes its
@@ -42,7 +43,8 @@ final class SteadyWindows {
     private static final Logger LOG = LoggerFactory.getLogger(SteadyWindows.class);
     /** A Gatling run is a JVM of its own: a one-second window would be mostly its start. */
     private static final int GATLING_WINDOW_SEC = 5;
-    static final String CSV_HEADER = "second,rps,jit_ms_per_s,origin_jit_ms_per_s,waiting_for\n";
+    static final String CSV_HEADER =
+            "second,rps,jit_ms_per_s,origin_jit_ms_per_s,jit_read_as,origin_jit_read_as,waiting_for\n";
 
     /**
      * How the windows ended.
@@ -62,17 +64,22 @@ final class SteadyWindows {
 
     private final LoadGenerator generator;
     private final JvmTotalsReader jvm;
+    private final ProcessSampler processes;
     private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofMillis(800));
     private final BooleanSupplier interrupted;
     private final int windowSec;
 
-    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmTotalsReader jvm, BooleanSupplier interrupted) {
-        this(plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1, generator, jvm, interrupted);
+    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmTotalsReader jvm, ProcessSampler processes,
+            BooleanSupplier interrupted) {
+        this(plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1, generator, jvm, processes,
+                interrupted);
     }
 
-    SteadyWindows(int windowSec, LoadGenerator generator, JvmTotalsReader jvm, BooleanSupplier interrupted) {
+    SteadyWindows(int windowSec, LoadGenerator generator, JvmTotalsReader jvm, ProcessSampler processes,
+            BooleanSupplier interrupted) {
         this.generator = generator;
         this.jvm = jvm;
+        this.processes = processes;
         this.interrupted = interrupted;
         this.windowSec = windowSec;
     }
@@ -123,8 +130,11 @@ final class SteadyWindows {
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
             csv.write(CSV_HEADER);
-            Double frontJit = frontJit(frontEnd, metrics);
-            Double originTotal = originJit(stats);
+            JitTimeGauge frontGauge = metrics == null ? null
+                    : new JitTimeGauge(processes, handle(frontEnd), () -> frontJit(frontEnd, metrics));
+            JitTimeGauge originGauge = new JitTimeGauge(processes, handle(origin), () -> originJit(stats));
+            Double frontJit = frontGauge == null ? null : frontGauge.readMs();
+            Double originTotal = originGauge.readMs();
             long last = System.nanoTime();
             while (true) {
                 if (interrupted.getAsBoolean()) {
@@ -134,8 +144,8 @@ final class SteadyWindows {
                 long now = System.nanoTime();
                 double seconds = (now - last) / 1e9;
                 last = now;
-                Double frontNow = frontJit(frontEnd, metrics);
-                Double originNow = originJit(stats);
+                Double frontNow = frontGauge == null ? null : frontGauge.readMs();
+                Double originNow = originGauge.readMs();
                 WarmupWindow window = new WarmupWindow(seconds, result.rps(), perSecond(frontNow, frontJit, seconds),
                         perSecond(originNow, originTotal, seconds));
                 frontJit = frontNow;
@@ -153,8 +163,9 @@ final class SteadyWindows {
                     }
                 }
                 String note = settled != null ? settled : detector.waitingFor() == null ? "" : detector.waitingFor();
-                String line = String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s", detector.elapsedSec(), window.rps(),
-                        cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()), note);
+                String line = String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s,%s,%s", detector.elapsedSec(),
+                        window.rps(), cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()), source(frontGauge),
+                        source(originGauge), note);
                 csv.write(line + "\n");
                 csv.flush();
                 LOG.debug("[{}] {} {}", label, what, line);
@@ -168,13 +179,10 @@ final class SteadyWindows {
         }
     }
 
-    /** Null for nginx and HAProxy (no JIT) and when the front end's figures cannot be read this time. */
+    /** The JVM's own count; null when the front end's figures cannot be read this time. */
     private Double frontJit(RunningServer frontEnd, URI metrics) {
-        if (metrics == null) {
-            return null;
-        }
         try {
-            return jvm.read(frontEnd.process() == null ? null : frontEnd.process().handle(), metrics).jitTimeMs();
+            return jvm.read(handle(frontEnd), metrics).jitTimeMs();
         } catch (IOException e) {
             LOG.debug("JVM figures not read: {}", e.getMessage());
             return null;
@@ -188,6 +196,14 @@ final class SteadyWindows {
             LOG.debug("origin stats did not answer: {}", e.getMessage());
             return null;
         }
+    }
+
+    private static ProcessHandle handle(RunningServer server) {
+        return server.process() == null ? null : server.process().handle();
+    }
+
+    private static String source(JitTimeGauge gauge) {
+        return gauge == null || gauge.source() == null ? "" : gauge.source().csvName();
     }
 
     private static Double perSecond(Double now, Double before, double seconds) {

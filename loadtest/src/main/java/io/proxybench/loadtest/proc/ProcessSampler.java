@@ -9,7 +9,8 @@ import java.nio.file.Path;
 /**
  * CPU time, resident memory and threads of a process and everything it started (nginx workers,
  * a wrapper's child), from {@code /proc/<pid>/stat} and {@code /proc/<pid>/status}; on request also
- * the CPU time of its JVM compiler and collector threads, from {@code /proc/<pid>/task/<tid>/stat}.
+ * the CPU time of its JVM compiler and collector threads, from {@code /proc/<pid>/task/<tid>/stat}, and
+ * its compiler threads' run time to the nanosecond, from their {@code schedstat}.
  */
 public final class ProcessSampler {
 
@@ -121,6 +122,48 @@ public final class ProcessSampler {
         }
         return roles ? new Usage(root.pid(), ticks, sys, rss, threads, compiler, gc)
                 : new Usage(root.pid(), ticks, sys, rss, threads);
+    }
+
+    /**
+     * How long the tree's JVM compiler threads have run, in nanoseconds, from the scheduler's own
+     * count ({@code /proc/<pid>/task/<tid>/schedstat}) rather than clock ticks: fine enough for one
+     * second's compiling to be told from none. Null when the root is gone or the tree has no compiler
+     * thread here (no JVM, or one running on another machine).
+     */
+    public Long compilerNanos(ProcessHandle root) {
+        long nanos = 0;
+        boolean any = false;
+        for (ProcessHandle p : ProcessTrees.tree(root)) {
+            Path tasks = procRoot.resolve(Long.toString(p.pid())).resolve("task");
+            try (DirectoryStream<Path> list = Files.newDirectoryStream(tasks)) {
+                for (Path task : list) {
+                    Long ran = compilerRunNanos(task);
+                    if (ran != null) {
+                        nanos += ran;
+                        any = true;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                if (p.pid() == root.pid()) {
+                    return null; // exited, or not readable
+                }
+            }
+        }
+        return any ? nanos : null;
+    }
+
+    /** A compiler thread's time on a CPU (the first field of its schedstat); null for any other thread. */
+    private static Long compilerRunNanos(Path task) {
+        try {
+            if (JvmThreadRole.of(Files.readString(task.resolve("comm")).strip()) != JvmThreadRole.COMPILER) {
+                return null;
+            }
+            String schedstat = Files.readString(task.resolve("schedstat")).strip();
+            int end = schedstat.indexOf(' ');
+            return Long.parseLong(end < 0 ? schedstat : schedstat.substring(0, end));
+        } catch (IOException | NumberFormatException gone) {
+            return null; // the thread ended while the directory was read
+        }
     }
 
     /** The CPU ticks of one process's compiler and collector threads, from {@code /proc/<pid>/task/<tid>/stat}. */

@@ -5,7 +5,8 @@ package io.proxybench.loadtest.warmup;
  *
  * @param seconds           how long the window lasted
  * @param rps               requests per second the generator completed in it
- * @param jitMsPerSec       the front end's JIT compile time per second of the window; null when not measured
+ * @param jitMsPerSec       the front end's JIT compile time per second of the window (its compiler threads' CPU where
+ *                          read, else the JVM's own count); null when not measured
  *                          (nginx, HAProxy, or its admin endpoint did not answer)
  * @param originJitMsPerSec the origin's JIT compile time per second; null when not measured
  */

@@ -32,7 +32,7 @@ class SteadyWindowsTest {
     @Test
     void aFixedTimeRunsAsSeparateWindowsUntilItsTimeWhateverTheyShow(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(true);
-        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
         RunningServer frontEnd = NO_ADMIN;
         Path csv = dir.resolve("warmup.csv");
 
@@ -46,12 +46,16 @@ class SteadyWindowsTest {
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(0)).isEqualTo(SteadyWindows.CSV_HEADER.strip());
         assertThat(lines).hasSize(generator.runs.size() + 1);
+        String[] first = lines.get(1).split(",", -1);
+        assertThat(first).hasSize(7);
+        assertThat(first[4]).as("a front end without a JIT has no source").isEmpty();
+        assertThat(first[5]).as("an origin the kit did not start here: its own count").isEqualTo("jvm-count");
     }
 
     @Test
     void theSettlingRunsOnceWhenFirstSteadyAndSteadinessIsShownAfresh(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(false);
-        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
         List<String> settled = new ArrayList<>();
         Path csv = dir.resolve("warmup.csv");
 
@@ -74,7 +78,7 @@ class SteadyWindowsTest {
     @Test
     void aSettlingThatDidNothingLeavesSteadyAsItWas(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(false);
-        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
 
         SteadyWindows.Ending ending = windows.run("nginx", "warm-up",
                 new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN,
@@ -87,7 +91,7 @@ class SteadyWindowsTest {
     @Test
     void aFixedTimeSettlesOnceHalfWay(@TempDir Path dir) throws Exception {
         RecordingGenerator generator = new RecordingGenerator(true);
-        SteadyWindows windows = new SteadyWindows(1, generator, JVM, () -> false);
+        SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
         List<Integer> settledAfterRuns = new ArrayList<>();
 
         windows.runFor("netty", "warm-up", 3, NO_ADMIN, NO_ADMIN, dir.resolve("warmup.csv"),

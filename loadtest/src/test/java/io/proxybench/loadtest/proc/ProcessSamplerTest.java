@@ -103,6 +103,43 @@ class ProcessSamplerTest {
         assertThat(plain.gcTicks()).isNull();
     }
 
+    private static void scheduled(Path proc, long pid, long tid, String name, long runNanos) throws IOException {
+        Path dir = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
+        Files.writeString(dir.resolve("comm"), name + "\n");
+        Files.writeString(dir.resolve("schedstat"), runNanos + " 81234 57\n");
+    }
+
+    @Test
+    void aJvmsCompilerTimeToTheNanosecondComesFromItsCompilerThreadsSchedstat(@TempDir Path proc) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        scheduled(proc, pid, pid, "java", 1_000);
+        scheduled(proc, pid, pid + 1, "proxy-inbound-1", 5_000_000_000L);
+        scheduled(proc, pid, pid + 2, "C2 CompilerThre", 2_500_000_000L);
+        scheduled(proc, pid, pid + 3, "C1 CompilerThre", 400_000_123L);
+        scheduled(proc, pid, pid + 4, "GC Thread#0", 7_000_000L);
+
+        assertThat(new ProcessSampler(proc).compilerNanos(ProcessHandle.current())).isEqualTo(2_900_000_123L);
+    }
+
+    @Test
+    void aProcessWithoutCompilerThreadsHasNoCompilerTime(@TempDir Path proc) throws IOException {
+        long pid = ProcessHandle.current().pid();
+        scheduled(proc, pid, pid, "nginx", 3_000_000L);
+        scheduled(proc, pid, pid + 1, "nginx", 9_000_000L);
+
+        assertThat(new ProcessSampler(proc).compilerNanos(ProcessHandle.current()))
+                .as("nginx, or a JVM on another machine: the JVM's own count must be read instead").isNull();
+        assertThat(new ProcessSampler(proc.resolve("elsewhere")).compilerNanos(ProcessHandle.current()))
+                .as("a process gone").isNull();
+    }
+
+    @Test
+    void aLiveJvmsCompilerThreadsHaveRun() {
+        Long nanos = new ProcessSampler(Path.of("/proc")).compilerNanos(ProcessHandle.current());
+        // this JVM compiled the test framework's code before it got here
+        assertThat(nanos).isNotNull().isPositive();
+    }
+
     @Test
     void aLiveJvmsCompilerThreadsAreFoundAndTheirTimeIsPartOfTheWhole() {
         ProcessSampler.Usage usage = new ProcessSampler(Path.of("/proc")).readWithThreadRoles(ProcessHandle.current());
