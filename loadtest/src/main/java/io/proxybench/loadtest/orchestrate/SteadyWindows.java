@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Short generator runs one after another, each a window for a {@link SteadyStateDetector}, until it
  * says steady or capped: the front end's and the origin's JIT time per second read around each
- * window ({@link JitTimeGauge}: their compiler threads' CPU where they run here), one CSV line per window. The warm-up and the per-step lead-in both run this way, with
- * different window counts and caps; a fixed warm-up or lead-in runs the same windows for its time.
+ * window ({@link JitTimeGauge}: their compiler threads' CPU where they run here), one CSV line per
+ * window. The warm-up and the per-step lead-in both run this way, with different window counts and
+ * caps; a fixed warm-up or lead-in runs the same windows for its time.
  *
  * <p>Windows rather than one long generator run, even for a fixed time: every window closes its
  * connections and the next opens new ones, as happens between steps. A JVM warmed by one long run
