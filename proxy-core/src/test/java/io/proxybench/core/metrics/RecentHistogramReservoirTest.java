@@ -75,6 +75,28 @@ class RecentHistogramReservoirTest {
     }
 
     @Test
+    void aDurationAboveAnHourCountsAsAnHour() {
+        reservoir.update(2_000_000);
+        reservoir.update(RecentHistogramReservoir.HIGHEST_NANOS * 5);
+        Snapshot s = reservoir.getSnapshot();
+        assertThat(s.size()).as("counted, not dropped").isEqualTo(2);
+        assertThat(s.getMax()).isCloseTo(3_600_000_000_000L, within(3_600_000_000L));
+        assertThat(s.getMin()).isCloseTo(2_000_000L, within(2_000L));
+    }
+
+    @Test
+    void valuesAsLargeAsBeforeAreCountedAfterTheFirstRead() {
+        // the first read swaps each recorder's second histogram in: it must take the same values
+        reservoir.update(50_000_000_000L);
+        assertThat(reservoir.getSnapshot().size()).isEqualTo(1);
+        reservoir.update(50_000_000_000L);
+        reservoir.update(3_000_000_000_000L);
+        Snapshot s = reservoir.getSnapshot();
+        assertThat(s.size()).isEqualTo(3);
+        assertThat(s.getMax()).isCloseTo(3_000_000_000_000L, within(3_000_000_000L));
+    }
+
+    @Test
     void anEmptySnapshotReadsZeroEverywhere() {
         Snapshot s = reservoir.getSnapshot();
         assertThat(s.size()).isZero();
