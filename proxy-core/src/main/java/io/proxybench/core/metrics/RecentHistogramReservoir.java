@@ -26,8 +26,8 @@ import java.util.function.LongSupplier;
  * growing histogram resizes when a value outgrows it, inside the request path, and once the JIT has
  * compiled that path without the branch (no resize for minutes), the first resize sends the event
  * loop's read path back to the interpreter: on proxy-netty it did so in the first measured step of
- * kit runs, and recompiling took a tenth of the proxy's CPU in that step (about 7 µs of 70 a request
- * at 100 connections). A growing recorder also starts the second histogram it swaps in at a read at
+ * kit runs that started at 100 connections, and recompiling took a tenth of the proxy's CPU in that
+ * step (about 7 µs of 70 a request). A growing recorder also starts the second histogram it swaps in at a read at
  * a new histogram's size. With a fixed range there is no resize to meet.
  */
 public final class RecentHistogramReservoir implements Reservoir {
