@@ -46,13 +46,16 @@ final class JitTimeGauge {
 
     /** The JIT's work so far in ms; null when it cannot be read this time. */
     Double readMs() {
-        if (source == null) {
-            source = compilerNanos() != null ? Source.COMPILER_CPU : Source.JVM_COUNT;
-        }
         if (source == Source.JVM_COUNT) {
             return jvmCount.get();
         }
         Long nanos = compilerNanos();
+        if (source == null) {
+            source = nanos != null ? Source.COMPILER_CPU : Source.JVM_COUNT;
+            if (source == Source.JVM_COUNT) {
+                return jvmCount.get();
+            }
+        }
         return nanos == null ? null : Double.valueOf(nanos / 1e6);
     }
 
