@@ -16,6 +16,15 @@ class ReadyLineTest {
     }
 
     @Test
+    void aReadyLineAfterPartOfAJvmDiagnosticLineIsFound() {
+        // as a proxy run with -XX:+PrintCompilation printed it: the compiler's timestamp, then the ready line
+        assertThat(ReadyLine.parse("2325 listening port=42837 admin=37593")).contains(new ReadyLine(42837, 37593));
+        assertThat(ReadyLine.parse("  2325 1234   !   3  java.lang.Foo::bar (12 bytes)listening port=80 admin=81"))
+                .contains(new ReadyLine(80, 81));
+        assertThat(ReadyLine.matches("listening port=80 admin=81 and more")).as("only at a line's end").isFalse();
+    }
+
+    @Test
     void originLatencyInStubOriginsSpelling() {
         assertThat(OriginLauncher.latencySpelling(Duration.ofMillis(50))).isEqualTo("50ms");
         assertThat(OriginLauncher.latencySpelling(Duration.ofNanos(100_000))).isEqualTo("100us");
