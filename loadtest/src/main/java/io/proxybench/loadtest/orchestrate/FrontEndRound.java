@@ -226,7 +226,7 @@ final class FrontEndRound {
         profiler.start(Integer.toString(connections));
         syscalls.start(connections);
         sampler.connections(connections);
-        BoundarySnapshot before = snapshot(frontEnd, origin);
+        BoundarySnapshot before = snapshot(frontEnd, origin, false);
         GeneratorResult result;
         String failure = null;
         try {
@@ -235,7 +235,7 @@ final class FrontEndRound {
             result = null;
             failure = e.getMessage();
         }
-        BoundarySnapshot after = snapshot(frontEnd, origin);
+        BoundarySnapshot after = snapshot(frontEnd, origin, true);
         syscalls.stop(connections, result);
         profiler.stop(Integer.toString(connections));
         sampler.connections(0);
@@ -278,7 +278,7 @@ final class FrontEndRound {
                 sampler::generator);
     }
 
-    private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin) {
+    private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin, boolean stepEnd) {
         long nanos = System.nanoTime();
         long epochMs = System.currentTimeMillis();
         JvmTotals figures = null;
@@ -286,7 +286,8 @@ final class FrontEndRound {
         // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
         for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
             try {
-                figures = jvm.readAtEdge(frontEnd.process().handle(), metrics);
+                figures = stepEnd ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
+                        : jvm.read(frontEnd.process().handle(), metrics);
             } catch (IOException e) {
                 LOG.debug("JVM figures not read: {}", e.getMessage());
             }

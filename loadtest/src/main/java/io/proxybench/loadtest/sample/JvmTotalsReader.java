@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * counters (with G1's remark and cleanup pauses, which JDK 17's beans leave out), JIT time from
  * {@code java.ci.totalTime} (what the compilation bean reports); the heap only where HotSpot's
  * sampler refreshes the spaces' use (JDK 17; later JDKs update it at collections only), else from
- * the admin route at a step's edges.
+ * the admin route at a step's end.
  */
 public final class JvmTotalsReader {
 
@@ -53,11 +53,14 @@ public final class JvmTotalsReader {
     }
 
     /**
-     * As {@link #read}, at a step's start or end: where the file's heap is not kept current, the heap
-     * comes from one admin read (two a step cost the proxy next to nothing), or stays empty when
-     * that read fails.
+     * As {@link #read}, at a step's end: where the file's heap is not kept current, the heap comes
+     * from one admin read, or stays empty when that read fails. Only the end: the step's heap is its
+     * samples' or else this reading, and an admin request runs Netty's HTTP codec in the proxy's JVM
+     * with other classes than its own pipelines carry, which on JDK 25 made the proxy's compiled read
+     * and write paths deoptimise at the start of each step it was made at. After the load the
+     * recompiling falls in the next step's lead-in, which waits for the JIT to go quiet.
      */
-    public JvmTotals readAtEdge(ProcessHandle process, URI metrics) throws IOException {
+    public JvmTotals readAtStepEnd(ProcessHandle process, URI metrics) throws IOException {
         Optional<PerfDataFile> file = perfData(process, metrics);
         if (file.isEmpty()) {
             return admin.read(metrics);

@@ -71,8 +71,8 @@ class JvmTotalsReaderTest {
         if (Runtime.version().feature() == 17) {
             assertThat(totals.heapUsedBytes()).as("heap in use, refreshed by HotSpot's sampler")
                     .isNotNull().isPositive().isLessThanOrEqualTo((double) Runtime.getRuntime().maxMemory());
-            assertThat(reader.readAtEdge(ProcessHandle.current(), metrics()).heapUsedBytes()).isNotNull();
-            assertThat(adminReads).as("requests to the admin port at a step's edge").hasValue(0);
+            assertThat(reader.readAtStepEnd(ProcessHandle.current(), metrics()).heapUsedBytes()).isNotNull();
+            assertThat(adminReads).as("requests to the admin port at a step's end").hasValue(0);
         }
     }
 
