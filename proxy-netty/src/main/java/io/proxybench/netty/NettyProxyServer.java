@@ -144,7 +144,7 @@ public final class NettyProxyServer implements ProxyServer {
                     new InetSocketAddress(bind, port), bootstraps);
             detector = new BlockedEventLoopDetector(workers.ioLoops(),
                     config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
-            AdminServer admin = AdminServer.start(transport, config.get(ProxyConfigKeys.ADMIN_BIND),
+            AdminServer admin = AdminServer.start(config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
                             resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked),

@@ -55,10 +55,10 @@ public final class JvmTotalsReader {
     /**
      * As {@link #read}, at a step's end: where the file's heap is not kept current, the heap comes
      * from one admin read, or stays empty when that read fails. Only the end: the step's heap is its
-     * samples' or else this reading, and an admin request runs Netty's HTTP codec in the proxy's JVM
-     * with other classes than its own pipelines carry, which on JDK 25 made the proxy's compiled read
-     * and write paths deoptimise at the start of each step it was made at. After the load the
-     * recompiling falls in the next step's lead-in, which waits for the JIT to go quiet.
+     * samples' or else this reading, and an admin request is work and compiling in the proxy's JVM
+     * that a step would count (while proxy-netty's admin port ran Netty's HTTP codec, on JDK 25 it
+     * also deoptimised the proxy's compiled read and write paths at each step's start). After the
+     * load that work falls in the next step's lead-in, which waits for the JIT to go quiet.
      */
     public JvmTotals readAtStepEnd(ProcessHandle process, URI metrics) throws IOException {
         Optional<PerfDataFile> file = perfData(process, metrics);

@@ -1,68 +1,71 @@
 package io.proxybench.netty.admin;
 
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.proxybench.netty.transport.TrackedThreadFactory;
+import com.sun.net.httpserver.HttpServer;
 import io.proxybench.core.admin.AdminEndpoints;
-import io.proxybench.netty.transport.Transport;
+import io.proxybench.netty.transport.TrackedThreadFactory;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The admin port on a loop of its own, so that rendering metrics never delays proxied traffic
- * and /health still answers while the proxy loops are saturated.
+ * The admin port, served by the JDK's own HTTP server on a thread of its own, so that rendering
+ * metrics never delays proxied traffic and /health still answers while the proxy loops are saturated.
+ *
+ * <p>Not Netty's HTTP codec: the proxy's hot path runs through the codec's shared base classes
+ * with the proxy's own message and header types, and the JIT compiles it for those types alone.
+ * An admin request through the same classes with Netty's default types (full messages, the
+ * aggregator, the default header map) breaks that speculation: on JDK 25 each scrape after a quiet
+ * spell deoptimised the proxy's read and write paths and had them recompiled for both.
  */
 public final class AdminServer {
 
-    private final EventLoopGroup group;
-    private final TrackedThreadFactory threads;
-    private final Channel channel;
+    /** Accepted admin connections waiting for the dispatcher; a handful of scrapers at most. */
+    private static final int BACKLOG = 16;
 
-    private AdminServer(EventLoopGroup group, TrackedThreadFactory threads, Channel channel) {
-        this.group = group;
+    private final HttpServer server;
+    private final ExecutorService handlerThread;
+    private final TrackedThreadFactory threads;
+
+    private AdminServer(HttpServer server, ExecutorService handlerThread, TrackedThreadFactory threads) {
+        this.server = server;
+        this.handlerThread = handlerThread;
         this.threads = threads;
-        this.channel = channel;
     }
 
-    /** @throws Exception with the address in the message when the port cannot be bound */
-    public static AdminServer start(Transport transport, String bind, int port, AdminEndpoints endpoints) throws Exception {
-        TrackedThreadFactory threads = new TrackedThreadFactory("proxy-admin");
-        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, threads, transport.ioHandlerFactory());
-        AdminRequestHandler handler = new AdminRequestHandler(endpoints);
-        ServerBootstrap b = new ServerBootstrap()
-                .group(group)
-                .channel(transport.serverChannel())
-                // TCP_NODELAY is Netty's default on every socket it creates (see NettyProxyServer).
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024), handler);
-                    }
-                });
+    /** @throws IllegalStateException with the address in the message when the port cannot be bound */
+    public static AdminServer start(String bind, int port, AdminEndpoints endpoints) {
+        HttpServer server;
         try {
-            Channel ch = b.bind(new InetSocketAddress(bind, port)).sync().channel();
-            return new AdminServer(group, threads, ch);
-        } catch (Exception e) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+            server = HttpServer.create(new InetSocketAddress(bind, port), BACKLOG);
+        } catch (IOException e) {
             throw new IllegalStateException("cannot bind admin port " + bind + ":" + port + ": " + e.getMessage(), e);
         }
+        TrackedThreadFactory threads = new TrackedThreadFactory("proxy-admin");
+        // One thread answers every admin request, in turn: rendering is cheap and a scrape rarely overlaps another.
+        ExecutorService handlerThread = Executors.newSingleThreadExecutor(threads);
+        server.setExecutor(handlerThread);
+        server.createContext("/", new AdminExchangeHandler(endpoints));
+        server.start();
+        return new AdminServer(server, handlerThread, threads);
     }
 
     public int port() {
-        return ((InetSocketAddress) channel.localAddress()).getPort();
+        return server.getAddress().getPort();
     }
 
+    /** Closes the port at once (an exchange still being answered is cut off) and waits for the admin thread to end. */
     public void stop(Duration timeout) {
-        channel.close().awaitUninterruptibly(timeout.toMillis());
-        group.shutdownGracefully(0, timeout.toMillis(), TimeUnit.MILLISECONDS).awaitUninterruptibly(timeout.toMillis() + 1000);
+        server.stop(0);
+        handlerThread.shutdown();
+        try {
+            handlerThread.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         threads.join(1000);
     }
 }

@@ -1,6 +1,7 @@
 package io.proxybench.netty.footprint;
 
 import io.proxybench.netty.NettyProxyServer;
+import io.proxybench.netty.support.ChildJvm;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;

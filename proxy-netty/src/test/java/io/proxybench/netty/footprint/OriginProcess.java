@@ -1,5 +1,6 @@
 package io.proxybench.netty.footprint;
 
+import io.proxybench.netty.support.ChildJvm;
 import io.proxybench.origin.StubOriginMain;
 
 import java.io.BufferedReader;
