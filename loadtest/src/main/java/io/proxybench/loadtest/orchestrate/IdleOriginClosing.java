@@ -29,8 +29,8 @@ final class IdleOriginClosing implements SteadyWindows.Settling {
     static final String PATH = "/origin-pool/close-idle?idleMs=0";
     static final String DONE = "closed idle origin connections";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
-    /** One for the run: a client keeps a selector thread until it is collected. */
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    /** One for the run, shared with {@link TimerRolling}: a client keeps a selector thread until it is collected. */
+    static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final String label;
     private final URI uri;
 

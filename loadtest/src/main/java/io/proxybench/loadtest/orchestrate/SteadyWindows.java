@@ -61,6 +61,18 @@ final class SteadyWindows {
 
         /** Does it; returns what was done, for the CSV and the log, or null when nothing was. */
         String settle();
+
+        /** Both in turn, as one; null when both are; what was done joined with "and". */
+        static Settling both(Settling first, Settling second) {
+            if (first == null || second == null) {
+                return first == null ? second : first;
+            }
+            return () -> {
+                String a = first.settle();
+                String b = second.settle();
+                return a == null ? b : b == null ? a : a + " and " + b;
+            };
+        }
     }
 
     private final LoadGenerator generator;
