@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
  * front end is steady or the cap is reached ({@link SteadyWindows}). A JVM front end is asked once to
  * close its idle origin connections and has its timers read once: when it first looks steady, or
  * half-way through a fixed warm-up; an automatic warm-up then shows steadiness afresh
- * ({@link IdleOriginClosing} and {@link TimerRolling} say why). The windows go
+ * ({@link WarmupAdminRequest} says why). The windows go
  * to {@code raw/<front end>/warmup.csv}.
  */
 final class WarmupPhase {
@@ -71,7 +71,7 @@ final class WarmupPhase {
                 LOG.info("[{}] warming up: {} s at {} ({} s windows)", spec.label(), policy.fixedSec(), level(),
                         windows.windowSec());
                 SteadyWindows.Ending ending = windows.runFor(spec.label(), "warm-up", policy.fixedSec(), frontEnd,
-                        origin, raw.resolve(CSV), load, settling(spec, frontEnd));
+                        origin, raw.resolve(CSV), load, WarmupAdminRequest.all(spec.label(), frontEnd));
                 return new Outcome(ending.seconds(), ending.verdict() == null ? WarmupEnd.FAILED : WarmupEnd.FIXED);
             }
             return untilSteady(spec, frontEnd, origin, raw, load, policy.capSec());
@@ -91,7 +91,7 @@ final class WarmupPhase {
                 windows.windowSec(), capSec);
         SteadyStateDetector detector = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(capSec));
         SteadyWindows.Ending ending = windows.run(spec.label(), "warm-up", detector, frontEnd, origin, raw.resolve(CSV),
-                load, settling(spec, frontEnd));
+                load, WarmupAdminRequest.all(spec.label(), frontEnd));
         if (ending.verdict() == SteadyStateDetector.Verdict.STEADY) {
             LOG.info("[{}] steady after {} s of warm-up", spec.label(), Math.round(ending.seconds()));
             return new Outcome(ending.seconds(), WarmupEnd.STEADY);
@@ -107,11 +107,6 @@ final class WarmupPhase {
     private String level() {
         int first = plan.steps().get(0);
         return first + (plan.model() == LoadModel.OPEN ? " req/s" : " connections");
-    }
-
-    private static SteadyWindows.Settling settling(FrontEndSpec spec, RunningServer frontEnd) {
-        return SteadyWindows.Settling.both(IdleOriginClosing.of(spec.label(), frontEnd),
-                TimerRolling.of(spec.label(), frontEnd));
     }
 
     private static double secondsSince(long startNanos) {
