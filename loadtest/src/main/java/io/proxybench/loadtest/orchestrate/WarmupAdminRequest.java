@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One request to a JVM front end's admin port, made once between two windows of its warm-up so
  * that a path the steps would otherwise meet for the first time is met, and compiled, before them.
- * nginx and HAProxy have no JIT and no such port: {@link #of} gives null for them.
+ * nginx and HAProxy have no JIT and no such port: the factories give null for them.
  */
 final class WarmupAdminRequest implements SteadyWindows.Settling {
 
