@@ -9,7 +9,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Answers one admin request with what {@link AdminEndpoints} says. The JDK's server frames the
@@ -37,7 +36,7 @@ final class AdminExchangeHandler implements HttpHandler {
             answer = endpoints.handle(method, uri);
         } catch (RuntimeException e) {
             log.warn("admin {} {} failed", method, uri, e);
-            answer = new AdminResponse(500, "text/plain; charset=utf-8", "internal error\n".getBytes(StandardCharsets.UTF_8));
+            answer = AdminResponse.text(500, "internal error");
         }
         byte[] body = answer.body();
         exchange.getResponseHeaders().set("Content-Type", answer.contentType());
