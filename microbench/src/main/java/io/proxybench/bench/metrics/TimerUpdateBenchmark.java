@@ -5,6 +5,7 @@ import com.codahale.metrics.LockFreeExponentiallyDecayingReservoir;
 import com.codahale.metrics.Reservoir;
 import com.codahale.metrics.Timer;
 import io.proxybench.bench.MicroBenchmark;
+import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.metrics.RecentHistogramReservoir;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Group;
@@ -18,8 +19,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One request's timer update: a latency around the stub origin's 50 ms, into the reservoir the
- * proxies use ({@code recent-histogram}) or Dropwizard's lock-free sampling one. {@code oneLoop}
+ * One request's timer update: a latency around the stub origin's 50 ms, into the proxies' timer
+ * ({@code proxy-timer}: ProxyMetrics' striped meter and recent-histogram reservoir), or into
+ * Dropwizard's timer over that reservoir ({@code recent-histogram}) or over its lock-free sampling
+ * one. {@code oneLoop}
  * writes from one thread; {@code twoLoops} from two at once into the same timer, as the two
  * event loops of this machine do.
  *
@@ -31,7 +34,7 @@ import java.util.concurrent.TimeUnit;
 @State(Scope.Group)
 public class TimerUpdateBenchmark extends MicroBenchmark {
 
-    @Param({"recent-histogram", "lock-free-decaying"})
+    @Param({"proxy-timer", "recent-histogram", "lock-free-decaying"})
     public String reservoir;
 
     @Param({"200", "20000"})
@@ -43,10 +46,14 @@ public class TimerUpdateBenchmark extends MicroBenchmark {
     @Setup
     public void newTimer() {
         Clock clock = new PacedClock(TimeUnit.SECONDS.toNanos(1) / requestsPerSecond);
-        Reservoir r = "recent-histogram".equals(reservoir)
-                ? new RecentHistogramReservoir()
-                : LockFreeExponentiallyDecayingReservoir.builder().clock(clock).build();
-        timer = new Timer(r, clock);
+        if ("proxy-timer".equals(reservoir)) {
+            timer = ProxyMetrics.requestTimer(clock);
+        } else {
+            Reservoir r = "recent-histogram".equals(reservoir)
+                    ? new RecentHistogramReservoir()
+                    : LockFreeExponentiallyDecayingReservoir.builder().clock(clock).build();
+            timer = new Timer(r, clock);
+        }
         SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < latencies.length; i++) {
             latencies[i] = TimeUnit.MICROSECONDS.toNanos(50_000 + random.nextInt(5_000));

@@ -1,5 +1,6 @@
 package io.proxybench.core.metrics;
 
+import com.codahale.metrics.Clock;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.Meter;
@@ -43,29 +44,33 @@ public final class ProxyMetrics {
 
     public ProxyMetrics(MetricRegistry registry) {
         this.registry = registry;
-        requests = registry.timer(MetricNames.REQUESTS, ProxyMetrics::recentHistogramTimer);
-        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY, ProxyMetrics::recentHistogramTimer);
+        requests = registry.timer(MetricNames.REQUESTS, () -> requestTimer(Clock.defaultClock()));
+        originLatency = registry.timer(MetricNames.ORIGIN_LATENCY, () -> requestTimer(Clock.defaultClock()));
         for (int c = 1; c <= 5; c++) {
-            responsesByClass[c] = registry.meter(MetricNames.RESPONSES_PREFIX + c + "xx");
+            responsesByClass[c] = registry.meter(MetricNames.RESPONSES_PREFIX + c + "xx", StripedMeter::new);
         }
-        clientActive = registry.counter(MetricNames.CLIENT_CONNECTIONS_ACTIVE);
-        clientOpened = registry.counter(MetricNames.CLIENT_CONNECTIONS_OPENED);
-        clientRejected = registry.counter(MetricNames.CLIENT_CONNECTIONS_REJECTED);
-        originOpened = registry.counter(MetricNames.ORIGIN_CONNECTIONS_OPENED);
-        poolWaits = registry.counter(MetricNames.POOL_WAITS);
-        poolWaitTimeouts = registry.counter(MetricNames.POOL_WAIT_TIMEOUTS);
-        bytesIn = registry.counter(MetricNames.BYTES_IN);
-        bytesOut = registry.counter(MetricNames.BYTES_OUT);
-        eventLoopBlocked = registry.counter(MetricNames.EVENTLOOP_BLOCKED);
+        clientActive = registry.counter(MetricNames.CLIENT_CONNECTIONS_ACTIVE, StripedCounter::new);
+        clientOpened = registry.counter(MetricNames.CLIENT_CONNECTIONS_OPENED, StripedCounter::new);
+        clientRejected = registry.counter(MetricNames.CLIENT_CONNECTIONS_REJECTED, StripedCounter::new);
+        originOpened = registry.counter(MetricNames.ORIGIN_CONNECTIONS_OPENED, StripedCounter::new);
+        poolWaits = registry.counter(MetricNames.POOL_WAITS, StripedCounter::new);
+        poolWaitTimeouts = registry.counter(MetricNames.POOL_WAIT_TIMEOUTS, StripedCounter::new);
+        bytesIn = registry.counter(MetricNames.BYTES_IN, StripedCounter::new);
+        bytesOut = registry.counter(MetricNames.BYTES_OUT, StripedCounter::new);
+        eventLoopBlocked = registry.counter(MetricNames.EVENTLOOP_BLOCKED, StripedCounter::new);
         for (ProxyError e : ProxyError.values()) {
-            errors.put(e, registry.counter(e.metricName()));
+            errors.put(e, registry.counter(e.metricName(), StripedCounter::new));
         }
         registerJvm(registry);
     }
 
-    /** Every request updates both timers, so their reservoir must be cheap and take no lock. */
-    private static Timer recentHistogramTimer() {
-        return new Timer(new RecentHistogramReservoir());
+    /**
+     * Every request updates both timers, so they take no lock and write nothing another thread
+     * writes: a striped meter counts, and the histogram only records into its striped reservoir.
+     */
+    public static Timer requestTimer(Clock clock) {
+        StripedMeter meter = new StripedMeter(clock);
+        return new Timer(meter, new RecordedHistogram(new RecentHistogramReservoir(), meter::getCount), clock);
     }
 
     private static void registerJvm(MetricRegistry registry) {

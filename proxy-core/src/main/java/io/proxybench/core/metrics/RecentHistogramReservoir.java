@@ -6,7 +6,6 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,8 +13,8 @@ import java.util.function.LongSupplier;
  * sampling: an update is a few atomic increments on preallocated counters, where Dropwizard's
  * decaying reservoirs insert into a skip list and allocate per value, which profiled at up to a
  * tenth of the Netty proxy's CPU below saturation. Writers are spread over a few recorders, each
- * thread keeping the one it was first given, so two event loops do not pull the same counters back
- * and forth between cores on every request.
+ * thread keeping the one it was first given ({@link ThreadStripe}), so two event loops do not pull
+ * the same counters back and forth between cores on every request.
  *
  * <p>A snapshot covers the window being filled and the one before it. Windows roll when a
  * snapshot is taken, so read at least once a window (the kit reads every step) it describes the
@@ -36,11 +35,7 @@ public final class RecentHistogramReservoir implements Reservoir {
     private static final int SIGNIFICANT_DIGITS = 3;
     static final long HIGHEST_NANOS = TimeUnit.HOURS.toNanos(1);
 
-    private static final AtomicInteger NEXT_STRIPE = new AtomicInteger();
-    private static final ThreadLocal<Integer> STRIPE = ThreadLocal.withInitial(NEXT_STRIPE::getAndIncrement);
-
-    private final Recorder[] stripes;
-    private final int stripeMask;
+    private final Recorder[] stripes = new Recorder[ThreadStripe.COUNT];
     private final long windowNanos;
     private final LongSupplier nanoClock;
 
@@ -57,13 +52,9 @@ public final class RecentHistogramReservoir implements Reservoir {
     RecentHistogramReservoir(long windowNanos, LongSupplier nanoClock) {
         this.windowNanos = windowNanos;
         this.nanoClock = nanoClock;
-        // two recorders per core at least, so the loops of one process rarely share one
-        int count = Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1;
-        this.stripes = new Recorder[count];
-        for (int i = 0; i < count; i++) {
+        for (int i = 0; i < stripes.length; i++) {
             stripes[i] = new Recorder(1, HIGHEST_NANOS, SIGNIFICANT_DIGITS);
         }
-        this.stripeMask = count - 1;
         this.currentStart = nanoClock.getAsLong();
     }
 
@@ -71,7 +62,7 @@ public final class RecentHistogramReservoir implements Reservoir {
     public void update(long value) {
         // a clock stepping back can hand a timer a negative duration; it says nothing about latency
         if (value >= 0) {
-            stripes[STRIPE.get() & stripeMask].recordValue(Math.min(value, HIGHEST_NANOS));
+            stripes[ThreadStripe.index()].recordValue(Math.min(value, HIGHEST_NANOS));
         }
     }
 
