@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 final class StripedMeter extends Meter {
 
     private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(5);
-    private static final double TICK_SECONDS = 5.0;
+    private static final double TICK_SECONDS = TICK_NANOS / 1e9;
     /** Decay per tick of the 1-, 5- and 15-minute averages, as Dropwizard's EWMA. */
     private static final double[] ALPHAS = {alpha(1), alpha(5), alpha(15)};
 
@@ -95,7 +95,7 @@ final class StripedMeter extends Meter {
             countAtLastTick = n;
             lastTick += ticks * TICK_NANOS;
             for (int i = 0; i < ALPHAS.length; i++) {
-                // k ticks of the same rate r: the average closes (1 - α)^k of its distance to r
+                // k ticks of the same rate r: the average keeps (1 - α)^k of its distance to r
                 ratesPerSecond[i] = averaging
                         ? perSecond + Math.pow(1 - ALPHAS[i], ticks) * (ratesPerSecond[i] - perSecond)
                         : perSecond;
