@@ -8,14 +8,19 @@ import java.util.Map;
 /**
  * The HAProxy configuration of the second reference column: a plain HTTP reverse proxy to the origin
  * with keep-alive on both sides and origin connections shared between clients ({@code http-reuse
- * always}), sized for the largest step, listening where the kit says (loopback or the kit's own
- * network namespace) and writing nothing outside the run's raw directory.
+ * always}, every one kept for reuse at any step), sized for the largest step, listening where the kit
+ * says (loopback or the kit's own network namespace) and writing nothing outside the run's raw directory.
  *
  * @param threads one per core given to the front ends, as nginx's workers
  * @param maxConnections the process's {@code maxconn}: every client of the largest step, with room
  */
 public record HaproxyConfig(int threads, int maxConnections, String listenHost, int listenPort, String originHost,
         int originPort, Path dir) {
+
+    /** Percent of its descriptors in use above which HAProxy no longer pools an origin connection (default 20). */
+    static final int POOL_LOW_FD_RATIO = 90;
+    /** Percent above which it closes pooled ones to open new ones (default 25). */
+    static final int POOL_HIGH_FD_RATIO = 95;
 
     /** Settings a user may give a haproxy variant, e.g. {@code haproxy[nbthread=1]}. */
     public static final List<String> SETTINGS = List.of("nbthread", "maxconn");
@@ -68,6 +73,11 @@ public record HaproxyConfig(int threads, int maxConnections, String listenHost, 
                 "global",
                 "    nbthread " + threads,
                 "    maxconn " + maxConnections,
+                "    # pool every origin connection as nginx and the proxies do: by default HAProxy stops keeping",
+                "    # one after its response once a fifth of its descriptors are in use, which clients and origin",
+                "    # connections pass from about a fifth of maxconn on, and then opens one per request",
+                "    tune.pool-low-fd-ratio " + POOL_LOW_FD_RATIO,
+                "    tune.pool-high-fd-ratio " + POOL_HIGH_FD_RATIO,
                 "    # no log target: a benchmark column does not log per request",
                 "",
                 "defaults",

@@ -24,6 +24,9 @@ class HaproxyConfigTest {
                 .contains("    bind 127.0.0.1:18080\n")
                 .contains("    server origin 127.0.0.1:19090 maxconn 4128\n")
                 .contains("    timeout client 75s\n")
+                // pooling must not stop at HAProxy's default fifth of descriptors in use, which 2000 clients pass
+                .contains("    tune.pool-low-fd-ratio 90\n")
+                .contains("    tune.pool-high-fd-ratio 95\n")
                 .doesNotContain("daemon")
                 .doesNotContain("\n    log ");
         assertThat(config(Map.of()).confFile()).isEqualTo(Path.of("/run/raw/haproxy/haproxy.cfg"));
