@@ -22,9 +22,8 @@ import java.util.concurrent.TimeUnit;
  * One request's timer update: a latency around the stub origin's 50 ms, into the proxies' timer
  * ({@code proxy-timer}: ProxyMetrics' striped meter and recent-histogram reservoir), or into
  * Dropwizard's timer over that reservoir ({@code recent-histogram}) or over its lock-free sampling
- * one. {@code oneLoop}
- * writes from one thread; {@code twoLoops} from two at once into the same timer, as the two
- * event loops of this machine do.
+ * one. {@code oneLoop} writes from one thread; {@code twoLoops} from two at once into the same timer,
+ * as the two event loops of this machine do.
  *
  * <p>A sampling reservoir keeps a new value more often the further apart values arrive in time,
  * so a tight loop on the real clock would show only its cheap path. The timers here read a clock
