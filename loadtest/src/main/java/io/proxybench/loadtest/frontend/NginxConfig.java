@@ -13,6 +13,8 @@ import java.util.Map;
  * @param workerConnections per worker; a worker may end up holding every client and origin connection, and
  *                          between windows and steps those of the load that is closing beside the next one's
  * @param upstreamKeepalive idle origin connections each worker keeps
+ * @param deferred          {@code listen ... deferred}: the kernel wakes nginx for a new connection only once its
+ *                          first bytes are in ({@code TCP_DEFER_ACCEPT}), as proxy-netty's {@code server.deferAccept}
  */
 public record NginxConfig(
         int workerProcesses,
@@ -21,6 +23,7 @@ public record NginxConfig(
         int keepaliveRequests,
         boolean multiAccept,
         boolean reusePort,
+        boolean deferred,
         String listenHost,
         int listenPort,
         int backlog,
@@ -30,7 +33,7 @@ public record NginxConfig(
 
     /** Settings a user may give an nginx variant, e.g. {@code nginx[worker_processes=1]}. */
     public static final List<String> SETTINGS = List.of("worker_processes", "worker_connections", "keepalive",
-            "keepalive_requests", "multi_accept", "reuseport");
+            "keepalive_requests", "multi_accept", "reuseport", "deferred");
 
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
     public static NginxConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
@@ -44,6 +47,7 @@ public record NginxConfig(
                 number(settings, "keepalive_requests", 100_000),
                 flag(settings, "multi_accept", false),
                 flag(settings, "reuseport", false),
+                flag(settings, "deferred", false),
                 listenHost, listenPort, Math.max(511, maxConnections), originHost, originPort, dir);
     }
 
@@ -73,6 +77,7 @@ public record NginxConfig(
         number(settings, "keepalive_requests", 1);
         flag(settings, "multi_accept", false);
         flag(settings, "reuseport", false);
+        flag(settings, "deferred", false);
     }
 
     private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
@@ -149,7 +154,8 @@ public record NginxConfig(
                 "    }",
                 "",
                 "    server {",
-                "        listen " + host + ":" + listenPort + " backlog=" + backlog + (reusePort ? " reuseport" : "") + ";",
+                "        listen " + host + ":" + listenPort + " backlog=" + backlog + (reusePort ? " reuseport" : "")
+                        + (deferred ? " deferred" : "") + ";",
                 "        location / {",
                 "            proxy_pass http://origin;",
                 "            # HTTP/1.1 without 'Connection: close' keeps origin connections pooled",

@@ -30,13 +30,16 @@ class NginxConfigTest {
                 .contains("error_log /run/raw/nginx/error.log warn;")
                 .contains("pid /run/raw/nginx/nginx.pid;")
                 .contains("proxy_temp_path /run/raw/nginx/tmp/proxy;")
-                .doesNotContain("reuseport");
+                .doesNotContain("reuseport")
+                .doesNotContain("deferred");
     }
 
     @Test
     void variantSettingsOverrideTheDefaults() throws PlanException {
-        String conf = config(Map.of("worker_processes", "1", "keepalive", "64", "reuseport", "on")).render();
-        assertThat(conf).contains("worker_processes 1;").contains("keepalive 64;").contains("backlog=2000 reuseport;");
+        String conf = config(Map.of("worker_processes", "1", "keepalive", "64", "reuseport", "on", "deferred", "on"))
+                .render();
+        assertThat(conf).contains("worker_processes 1;").contains("keepalive 64;")
+                .contains("backlog=2000 reuseport deferred;");
     }
 
     @Test
