@@ -41,7 +41,8 @@ import picocli.CommandLine;
             "  jvm=FLAGS             in a JVM front end's brackets: that variant's own JVM flags, after the run's",
             "                        (space-separated): 'netty,netty[jvm=-Xmn16m -XX:+UseTransparentHugePages]'",
             "  nginx keys:           worker_processes (default: all cores), worker_connections,",
-            "                        keepalive, keepalive_requests, multi_accept, reuseport, deferred"},
+            "                        keepalive, keepalive_requests, multi_accept, reuseport, deferred",
+            "  haproxy keys:         nbthread (default: all cores), maxconn, defer-accept"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every step measured",

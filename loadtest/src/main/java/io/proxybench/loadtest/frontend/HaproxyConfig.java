@@ -13,9 +13,12 @@ import java.util.Map;
  *
  * @param threads one per core given to the front ends, as nginx's workers
  * @param maxConnections the process's {@code maxconn}: every client of the largest step, with room
+ * @param deferAccept {@code bind ... defer-accept}: the kernel wakes HAProxy for a new connection only once its first
+ *                    bytes are in ({@code TCP_DEFER_ACCEPT}), as nginx's {@code deferred} and proxy-netty's
+ *                    {@code server.deferAccept}
  */
-public record HaproxyConfig(int threads, int maxConnections, String listenHost, int listenPort, String originHost,
-        int originPort, Path dir) {
+public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept, String listenHost, int listenPort,
+        String originHost, int originPort, Path dir) {
 
     /** Percent of its descriptors in use above which HAProxy no longer pools an origin connection (default 20). */
     static final int POOL_LOW_FD_RATIO = 90;
@@ -23,14 +26,14 @@ public record HaproxyConfig(int threads, int maxConnections, String listenHost, 
     static final int POOL_HIGH_FD_RATIO = 95;
 
     /** Settings a user may give a haproxy variant, e.g. {@code haproxy[nbthread=1]}. */
-    public static final List<String> SETTINGS = List.of("nbthread", "maxconn");
+    public static final List<String> SETTINGS = List.of("nbthread", "maxconn", "defer-accept");
 
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
     public static HaproxyConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
             int listenPort, String originHost, int originPort, Path dir) throws PlanException {
         check(settings);
         return new HaproxyConfig(number(settings, "nbthread", cores), number(settings, "maxconn", 2 * maxConnections + 128),
-                listenHost, listenPort, originHost, originPort, dir);
+                flag(settings, "defer-accept"), listenHost, listenPort, originHost, originPort, dir);
     }
 
     /** Rejects unknown keys and bad values: the one-line answer for {@code haproxy[...]} typos. */
@@ -42,6 +45,7 @@ public record HaproxyConfig(int threads, int maxConnections, String listenHost, 
         }
         number(settings, "nbthread", 1);
         number(settings, "maxconn", 1);
+        flag(settings, "defer-accept");
     }
 
     private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
@@ -58,6 +62,18 @@ public record HaproxyConfig(int threads, int maxConnections, String listenHost, 
             // reported below
         }
         throw new PlanException("haproxy: " + key + "=" + value + " is not a positive whole number");
+    }
+
+    private static boolean flag(Map<String, String> settings, String key) throws PlanException {
+        String value = settings.get(key);
+        if (value == null) {
+            return false;
+        }
+        return switch (value.trim()) {
+            case "on", "true" -> true;
+            case "off", "false" -> false;
+            default -> throw new PlanException("haproxy: " + key + "=" + value + " must be on or off");
+        };
     }
 
     public Path confFile() {
@@ -93,7 +109,7 @@ public record HaproxyConfig(int threads, int maxConnections, String listenHost, 
                 "    timeout http-request 10s",
                 "",
                 "frontend proxybench",
-                "    bind " + host + ":" + listenPort,
+                "    bind " + host + ":" + listenPort + (deferAccept ? " defer-accept" : ""),
                 "    default_backend origin",
                 "",
                 "backend origin",

@@ -36,17 +36,19 @@ class HaproxyConfigTest {
 
     @Test
     void variantSettingsOverrideTheDefaultsAndIpv6IsBracketed() throws PlanException {
-        String conf = HaproxyConfig.forRun(10, 2, Map.of("nbthread", "1", "maxconn", "64"), "::1", 1, "::1", 2,
-                Path.of("/x")).render();
-        assertThat(conf).contains("    nbthread 1\n").contains("    maxconn 64\n").contains("bind [::1]:1")
+        String conf = HaproxyConfig.forRun(10, 2, Map.of("nbthread", "1", "maxconn", "64", "defer-accept", "on"), "::1",
+                1, "::1", 2, Path.of("/x")).render();
+        assertThat(conf).contains("    nbthread 1\n").contains("    maxconn 64\n").contains("    bind [::1]:1 defer-accept\n")
                 .contains("server origin [::1]:2 maxconn 64");
     }
 
     @Test
     void unknownOrBadSettingsAreRefused() {
         assertThatThrownBy(() -> HaproxyConfig.check(Map.of("threads", "2"))).isInstanceOf(PlanException.class)
-                .hasMessage("haproxy: unknown setting 'threads' (known: nbthread, maxconn)");
+                .hasMessage("haproxy: unknown setting 'threads' (known: nbthread, maxconn, defer-accept)");
         assertThatThrownBy(() -> HaproxyConfig.check(Map.of("nbthread", "0")))
                 .hasMessage("haproxy: nbthread=0 is not a positive whole number");
+        assertThatThrownBy(() -> HaproxyConfig.check(Map.of("defer-accept", "yes")))
+                .hasMessage("haproxy: defer-accept=yes must be on or off");
     }
 }
