@@ -31,49 +31,17 @@ public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
     public static HaproxyConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
             int listenPort, String originHost, int originPort, Path dir) throws PlanException {
-        check(settings);
-        return new HaproxyConfig(number(settings, "nbthread", cores), number(settings, "maxconn", 2 * maxConnections + 128),
-                flag(settings, "defer-accept"), listenHost, listenPort, originHost, originPort, dir);
+        ReferenceServerSettings s = new ReferenceServerSettings("haproxy", SETTINGS, settings);
+        return new HaproxyConfig(s.number("nbthread", cores), s.number("maxconn", 2 * maxConnections + 128),
+                s.flag("defer-accept", false), listenHost, listenPort, originHost, originPort, dir);
     }
 
     /** Rejects unknown keys and bad values: the one-line answer for {@code haproxy[...]} typos. */
     public static void check(Map<String, String> settings) throws PlanException {
-        for (String key : settings.keySet()) {
-            if (!SETTINGS.contains(key)) {
-                throw new PlanException("haproxy: unknown setting '" + key + "' (known: " + String.join(", ", SETTINGS) + ")");
-            }
-        }
-        number(settings, "nbthread", 1);
-        number(settings, "maxconn", 1);
-        flag(settings, "defer-accept");
-    }
-
-    private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
-        String value = settings.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new PlanException("haproxy: " + key + "=" + value + " is not a positive whole number");
-    }
-
-    private static boolean flag(Map<String, String> settings, String key) throws PlanException {
-        String value = settings.get(key);
-        if (value == null) {
-            return false;
-        }
-        return switch (value.trim()) {
-            case "on", "true" -> true;
-            case "off", "false" -> false;
-            default -> throw new PlanException("haproxy: " + key + "=" + value + " must be on or off");
-        };
+        ReferenceServerSettings s = new ReferenceServerSettings("haproxy", SETTINGS, settings);
+        s.number("nbthread", 1);
+        s.number("maxconn", 1);
+        s.flag("defer-accept", false);
     }
 
     public Path confFile() {

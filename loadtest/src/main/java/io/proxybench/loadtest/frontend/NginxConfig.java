@@ -38,16 +38,15 @@ public record NginxConfig(
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
     public static NginxConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
             int listenPort, String originHost, int originPort, Path dir) throws PlanException {
-        check(settings);
-        int workers = number(settings, "worker_processes", cores);
+        ReferenceServerSettings s = new ReferenceServerSettings("nginx", SETTINGS, settings);
         return new NginxConfig(
-                workers,
-                number(settings, "worker_connections", workerConnections(maxConnections)),
-                number(settings, "keepalive", maxConnections),
-                number(settings, "keepalive_requests", 100_000),
-                flag(settings, "multi_accept", false),
-                flag(settings, "reuseport", false),
-                flag(settings, "deferred", false),
+                s.number("worker_processes", cores),
+                s.number("worker_connections", workerConnections(maxConnections)),
+                s.number("keepalive", maxConnections),
+                s.number("keepalive_requests", 100_000),
+                s.flag("multi_accept", false),
+                s.flag("reuseport", false),
+                s.flag("deferred", false),
                 listenHost, listenPort, Math.max(511, maxConnections), originHost, originPort, dir);
     }
 
@@ -65,47 +64,14 @@ public record NginxConfig(
 
     /** Rejects unknown keys and bad values: the one-line answer for {@code nginx[...]} typos. */
     public static void check(Map<String, String> settings) throws PlanException {
-        for (Map.Entry<String, String> e : settings.entrySet()) {
-            if (!SETTINGS.contains(e.getKey())) {
-                throw new PlanException("nginx: unknown setting '" + e.getKey() + "' (known: "
-                        + String.join(", ", SETTINGS) + ")");
-            }
-        }
-        number(settings, "worker_processes", 1);
-        number(settings, "worker_connections", 1);
-        number(settings, "keepalive", 1);
-        number(settings, "keepalive_requests", 1);
-        flag(settings, "multi_accept", false);
-        flag(settings, "reuseport", false);
-        flag(settings, "deferred", false);
-    }
-
-    private static int number(Map<String, String> settings, String key, int fallback) throws PlanException {
-        String value = settings.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new PlanException("nginx: " + key + "=" + value + " is not a positive whole number");
-    }
-
-    private static boolean flag(Map<String, String> settings, String key, boolean fallback) throws PlanException {
-        String value = settings.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        return switch (value.trim()) {
-            case "on", "true" -> true;
-            case "off", "false" -> false;
-            default -> throw new PlanException("nginx: " + key + "=" + value + " must be on or off");
-        };
+        ReferenceServerSettings s = new ReferenceServerSettings("nginx", SETTINGS, settings);
+        s.number("worker_processes", 1);
+        s.number("worker_connections", 1);
+        s.number("keepalive", 1);
+        s.number("keepalive_requests", 1);
+        s.flag("multi_accept", false);
+        s.flag("reuseport", false);
+        s.flag("deferred", false);
     }
 
     /** Descriptors per worker: every connection it may hold plus its own files. */
