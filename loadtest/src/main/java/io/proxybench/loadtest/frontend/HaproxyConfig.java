@@ -36,12 +36,12 @@ public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept
                 s.flag("defer-accept", false), listenHost, listenPort, originHost, originPort, dir);
     }
 
-    /** Rejects unknown keys and bad values: the one-line answer for {@code haproxy[...]} typos. */
+    /**
+     * Rejects unknown keys and bad values: the one-line answer for {@code haproxy[...]} typos, given before a
+     * run starts. Reads the settings through {@link #forRun}, so a new key is checked as soon as it is read.
+     */
     public static void check(Map<String, String> settings) throws PlanException {
-        ReferenceServerSettings s = new ReferenceServerSettings("haproxy", SETTINGS, settings);
-        s.number("nbthread", 1);
-        s.number("maxconn", 1);
-        s.flag("defer-accept", false);
+        forRun(1, 1, settings, "127.0.0.1", 1, "127.0.0.1", 1, Path.of("."));
     }
 
     public Path confFile() {

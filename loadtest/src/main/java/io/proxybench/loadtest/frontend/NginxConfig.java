@@ -62,16 +62,12 @@ public record NginxConfig(
         return 4 * maxConnections + 128;
     }
 
-    /** Rejects unknown keys and bad values: the one-line answer for {@code nginx[...]} typos. */
+    /**
+     * Rejects unknown keys and bad values: the one-line answer for {@code nginx[...]} typos, given before a
+     * run starts. Reads the settings through {@link #forRun}, so a new key is checked as soon as it is read.
+     */
     public static void check(Map<String, String> settings) throws PlanException {
-        ReferenceServerSettings s = new ReferenceServerSettings("nginx", SETTINGS, settings);
-        s.number("worker_processes", 1);
-        s.number("worker_connections", 1);
-        s.number("keepalive", 1);
-        s.number("keepalive_requests", 1);
-        s.flag("multi_accept", false);
-        s.flag("reuseport", false);
-        s.flag("deferred", false);
+        forRun(1, 1, settings, "127.0.0.1", 1, "127.0.0.1", 1, Path.of("."));
     }
 
     /** Descriptors per worker: every connection it may hold plus its own files. */

@@ -54,5 +54,15 @@ class NginxConfigTest {
                 .hasMessageStartingWith("nginx: unknown setting 'workers'");
         assertThatThrownBy(() -> NginxConfig.check(Map.of("multi_accept", "yes")))
                 .hasMessage("nginx: multi_accept=yes must be on or off");
+        assertThatThrownBy(() -> NginxConfig.check(Map.of("keepalive_requests", "-5")))
+                .hasMessage("nginx: keepalive_requests=-5 is not a positive whole number");
+    }
+
+    @Test
+    void everyListedSettingIsAcceptedWhenItsValueIsGood() throws PlanException {
+        for (String key : NginxConfig.SETTINGS) {
+            String value = key.equals("multi_accept") || key.equals("reuseport") || key.equals("deferred") ? "on" : "3";
+            NginxConfig.check(Map.of(key, value));
+        }
     }
 }
