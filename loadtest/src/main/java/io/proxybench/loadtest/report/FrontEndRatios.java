@@ -7,6 +7,7 @@ import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -22,8 +23,12 @@ import java.util.stream.Collectors;
  */
 public final class FrontEndRatios {
 
-    /** One figure's ratio: of the table's figures, and per repeat (empty without repeats). */
-    public record Figure(double ratio, List<Double> perRepeat) {
+    /**
+     * One figure's ratio: of the table's figures, and per repeat (empty without repeats); {@code interval}
+     * from the repeats whose two steps raised no flag that disturbs a measurement, null with fewer than
+     * {@link RatioInterval#MIN_PAIRS} of them.
+     */
+    public record Figure(double ratio, List<Double> perRepeat, RatioInterval interval) {
 
         public Figure {
             perRepeat = List.copyOf(perRepeat);
@@ -31,8 +36,17 @@ public final class FrontEndRatios {
 
         String text() {
             String text = FigureFormat.ratio(ratio);
-            return perRepeat.isEmpty() ? text
-                    : text + " (repeats " + perRepeat.stream().map(FigureFormat::ratio).collect(Collectors.joining(", ")) + ")";
+            if (perRepeat.isEmpty()) {
+                return text;
+            }
+            text += " (repeats " + perRepeat.stream().map(FigureFormat::ratio).collect(Collectors.joining(", "));
+            if (interval != null) {
+                text += "; " + interval.text();
+                if (interval.pairs() < perRepeat.size()) {
+                    text += " of the " + interval.pairs() + " undisturbed";
+                }
+            }
+            return text + ")";
         }
     }
 
@@ -78,6 +92,13 @@ public final class FrontEndRatios {
     private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST = s -> s.processes().proxyUserCpuUsPerReq();
     private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST = s -> s.processes().proxySysCpuUsPerReq();
     private static final Function<StepRecord, Double> CPU_NET_OF_JIT = FrontEndRatios::cpuNetOfJit;
+    /**
+     * Flags after which a step's figures are not what the front end costs (the cores were taken, it was still
+     * warming up or compiling, requests failed); its pair is left out of an interval. The saturation flags
+     * are not among them: they describe the load, which both steps of a pair shared.
+     */
+    private static final Set<String> DISTURBING = Set.of(StepRecord.FLAG_CPU_STOLEN, StepRecord.FLAG_NOT_STEADY,
+            StepRecord.FLAG_JIT_BUSY, StepRecord.FLAG_SOCKET_ERRORS, StepRecord.FLAG_TIMEOUTS, StepRecord.FLAG_HTTP_ERRORS);
 
     private FrontEndRatios() {
     }
@@ -111,7 +132,11 @@ public final class FrontEndRatios {
         return !RepeatGroups.repeated(results.steps()) ? note
                 : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
                         + "run interleaved, so a repeat's pair shared the machine's state, and their spread is how far "
-                        + "the ratio can be trusted.";
+                        + "the ratio can be trusted. With at least " + RatioInterval.MIN_PAIRS + " repeats whose two steps "
+                        + "raised no flag that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors), \"95 % "
+                        + "CI\" is the range that holds the typical ratio with 95 % confidence (Student's t on the "
+                        + "logarithms of those repeats' ratios, around their geometric mean): a ratio is under a goal "
+                        + "such as 1.00\u00d7 only when the whole range is.";
     }
 
     /** Declared order, leaving out front ends that only have samples (nothing to divide). */
@@ -202,6 +227,10 @@ public final class FrontEndRatios {
 
     /** Repeat k of a front end beside repeat k of the baseline. */
     private record RepeatPair(StepRecord step, StepRecord base) {
+
+        boolean disturbed() {
+            return step.flags().stream().anyMatch(DISTURBING::contains) || base.flags().stream().anyMatch(DISTURBING::contains);
+        }
     }
 
     /** The pairs of every repeat index both front ends ran without failing; none in a run without repeats. */
@@ -233,14 +262,18 @@ public final class FrontEndRatios {
             return null;
         }
         List<Double> perRepeat = new ArrayList<>();
+        List<Double> undisturbed = new ArrayList<>();
         for (RepeatPair pair : pairs) {
             Double pairOver = usable(value.apply(pair.step()));
             Double pairUnder = usable(value.apply(pair.base()));
             if (pairOver != null && pairUnder != null) {
                 perRepeat.add(pairOver / pairUnder);
+                if (!pair.disturbed()) {
+                    undisturbed.add(pairOver / pairUnder);
+                }
             }
         }
-        return new Figure(over / under, perRepeat);
+        return new Figure(over / under, perRepeat, RatioInterval.of(undisturbed).orElse(null));
     }
 
     private static Double usable(Double v) {

@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -172,5 +173,43 @@ class FrontEndRatiosTest {
                 .as("a run without the kernel's part reads as it did").doesNotContain("square brackets")
                 .doesNotContain("sys \u00b5s/req");
         assertThat(twice).contains("each repeat's own ratio in brackets");
+    }
+
+    @Test
+    void withThreeRepeatsOrMoreTheCpuRatioGetsAnIntervalFromTheRepeatsNoFlagDisturbed() throws Exception {
+        SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.1, 0.9, 1.0}, "tomcat", new double[] {1.0, 1.0, 1.0, 2.0}))
+                .editSteps(steps -> steps.forEach(s -> {
+                    ObjectNode step = (ObjectNode) s;
+                    if (step.get("connections").asInt() == 900 && step.get("repeat").asInt() == 4
+                            && step.get("frontEnd").asText().equals("tomcat")) {
+                        step.putArray("flags").add(StepRecord.FLAG_CPU_STOLEN);
+                    }
+                }));
+
+        String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
+
+        // at 700 all four pairs: 0.629 x (1.0, 1.1, 0.9, 0.5), the last repeat's baseline doubled; the logarithms'
+        // mean -0.639, standard deviation 0.355, t(3, 0.975) 3.182: exp(-0.639 +- 0.564), 0.30 to 0.93
+        assertThat(line(ratios, "700 connections")).contains("CPU per request 0.63\u00d7 (repeats 0.63\u00d7, 0.69\u00d7, "
+                + "0.57\u00d7, 0.31\u00d7; 95 % CI 0.30\u20130.93\u00d7)").doesNotContain("undisturbed");
+        // at 900 the stolen repeat is left out: three pairs 1.0, 1.1, 0.9 of the same ratio remain
+        String at900 = line(ratios, "900 connections");
+        assertThat(at900).containsPattern("CPU per request [0-9.]+\u00d7 \\(repeats [^;]+; 95 % CI [0-9.]+\u2013[0-9.]+\u00d7 "
+                + "of the 3 undisturbed\\)");
+        assertThat(MarkdownReport.render(ResultsReader.read(run.dir()))).contains("\"95 % CI\" is the range");
+    }
+
+    @Test
+    void theIntervalIsTheGeometricMeansStudentTRangeAndSymmetricForTheInverse() {
+        RatioInterval ratios = RatioInterval.of(List.of(0.8, 1.0, 1.25)).orElseThrow();
+        RatioInterval inverse = RatioInterval.of(List.of(1.25, 1.0, 0.8)).orElseThrow();
+
+        // logarithms -0.223, 0, 0.223: mean 0, standard deviation 0.223, t(2, 0.975) 4.303, half-width 0.554
+        assertThat(ratios.low()).isCloseTo(0.575, offset(0.001));
+        assertThat(ratios.high()).isCloseTo(1.740, offset(0.001));
+        assertThat(inverse.low() * ratios.high()).isCloseTo(1.0, offset(1e-9));
+        assertThat(RatioInterval.of(List.of(1.0, 1.2))).as("two pairs give no interval").isEmpty();
+        assertThat(RatioInterval.of(List.of(1.1, 1.1, 1.1)).orElseThrow().low()).isCloseTo(1.1,
+                offset(1e-9));
     }
 }
