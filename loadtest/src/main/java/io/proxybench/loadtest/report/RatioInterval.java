@@ -2,6 +2,8 @@ package io.proxybench.loadtest.report;
 
 import java.util.List;
 import java.util.Optional;
+import org.apache.commons.statistics.descriptive.Mean;
+import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -31,18 +33,10 @@ public record RatioInterval(double low, double high, int pairs) {
         if (n < MIN_PAIRS) {
             return Optional.empty();
         }
-        double mean = 0;
-        for (double r : ratios) {
-            mean += Math.log(r);
-        }
-        mean /= n;
-        double squares = 0;
-        for (double r : ratios) {
-            double d = Math.log(r) - mean;
-            squares += d * d;
-        }
+        double[] logs = ratios.stream().mapToDouble(Math::log).toArray();
+        double mean = Mean.of(logs).getAsDouble();
         double halfWidth = TDistribution.of(n - 1).inverseCumulativeProbability(0.5 + CONFIDENCE / 2)
-                * Math.sqrt(squares / (n - 1) / n);
+                * Math.sqrt(Variance.of(logs).getAsDouble() / n);
         return Optional.of(new RatioInterval(Math.exp(mean - halfWidth), Math.exp(mean + halfWidth), n));
     }
 
