@@ -7,7 +7,6 @@ import io.proxybench.loadtest.results.StepRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -92,14 +91,6 @@ public final class FrontEndRatios {
     private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST = s -> s.processes().proxyUserCpuUsPerReq();
     private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST = s -> s.processes().proxySysCpuUsPerReq();
     private static final Function<StepRecord, Double> CPU_NET_OF_JIT = FrontEndRatios::cpuNetOfJit;
-    /**
-     * Flags after which a step's figures are not what the front end costs (the cores were taken, it was still
-     * warming up or compiling, requests failed); its pair is left out of an interval. The saturation flags
-     * are not among them: they describe the load, which both steps of a pair shared.
-     */
-    private static final Set<String> DISTURBING = Set.of(StepRecord.FLAG_CPU_STOLEN, StepRecord.FLAG_NOT_STEADY,
-            StepRecord.FLAG_JIT_BUSY, StepRecord.FLAG_SOCKET_ERRORS, StepRecord.FLAG_TIMEOUTS, StepRecord.FLAG_HTTP_ERRORS);
-
     private FrontEndRatios() {
     }
 
@@ -229,7 +220,7 @@ public final class FrontEndRatios {
     private record RepeatPair(StepRecord step, StepRecord base) {
 
         boolean disturbed() {
-            return step.flags().stream().anyMatch(DISTURBING::contains) || base.flags().stream().anyMatch(DISTURBING::contains);
+            return !step.undisturbed() || !base.undisturbed();
         }
     }
 

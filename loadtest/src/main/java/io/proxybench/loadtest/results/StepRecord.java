@@ -2,6 +2,7 @@ package io.proxybench.loadtest.results;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -71,6 +72,13 @@ public record StepRecord(
      * part of the CPU per request is compilation, whatever the warm-up or lead-in concluded before.
      */
     public static final String FLAG_JIT_BUSY = "jit-busy";
+    /**
+     * Flags after which a step's figures are not what the front end costs: the cores were taken, it was
+     * still warming up or compiling, requests failed. The saturation flags are not among them: they
+     * describe the load, which every front end at the step shared.
+     */
+    public static final Set<String> DISTURBING_FLAGS = Set.of(FLAG_CPU_STOLEN, FLAG_NOT_STEADY, FLAG_JIT_BUSY,
+            FLAG_SOCKET_ERRORS, FLAG_TIMEOUTS, FLAG_HTTP_ERRORS);
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
@@ -191,6 +199,11 @@ public record StepRecord(
     /** True unless the step failed (a missing status, from an older file, counts as ok). */
     public boolean ok() {
         return status == null || !FAILED.equalsIgnoreCase(status);
+    }
+
+    /** Whether the step produced figures and raised none of {@link #DISTURBING_FLAGS}. */
+    public boolean undisturbed() {
+        return ok() && flags.stream().noneMatch(DISTURBING_FLAGS::contains);
     }
 
     /**
