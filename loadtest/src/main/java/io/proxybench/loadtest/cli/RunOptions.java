@@ -144,6 +144,12 @@ public class RunOptions {
             + " ... so that drift of the machine hits all alike. The table shows each figure's median and the"
             + " repeats' spread; compare tests changes against that noise (3 or more; default: ${DEFAULT-VALUE})."})
     int repeat;
+    @Option(names = "--until-undisturbed", paramLabel = "K", defaultValue = "0", description = {
+        "With --repeat N and two front ends or more: after each round of repeats, stop once every front end's ratio"
+            + " to the first has K repeats at every step in which neither step raised a flag that disturbs a"
+            + " measurement (cpu-stolen, not-steady, jit-busy, errors); N stays the most. K from 3, the fewest the"
+            + " report's confidence interval takes, to N (default: 0, every repeat)."})
+    int untilUndisturbed;
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();

@@ -25,6 +25,7 @@ import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
+import io.proxybench.loadtest.report.RatioInterval;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -159,7 +160,8 @@ public final class RunPlanReader {
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
                 gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
-                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup)), notes,
+                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
+                untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())), notes,
                 generatorLine);
     }
 
@@ -313,6 +315,21 @@ public final class RunPlanReader {
             throw new PlanException("--repeat: " + repeat + " is out of range 1.." + MAX_REPEAT);
         }
         return repeat;
+    }
+
+    static int untilUndisturbed(int wanted, int repeat, int frontEnds) throws PlanException {
+        if (wanted == 0) {
+            return 0;
+        }
+        if (frontEnds < 2) {
+            throw new PlanException("--until-undisturbed counts the repeats of each front end's ratio to the first:"
+                    + " it needs two front ends or more");
+        }
+        if (wanted < RatioInterval.MIN_PAIRS || wanted > repeat) {
+            throw new PlanException("--until-undisturbed: " + wanted + " is out of range " + RatioInterval.MIN_PAIRS
+                    + "..--repeat (" + repeat + ")");
+        }
+        return wanted;
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {

@@ -7,6 +7,8 @@ import io.proxybench.loadtest.results.RunMetadataFile;
 import io.proxybench.loadtest.results.StepRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +22,7 @@ final class RunRecorder {
     private final PrintWriter out;
     private final String stepNoun;
     private final int repeats;
+    private final List<StepRecord> recorded = new ArrayList<>();
     private boolean anyFailed;
 
     /**
@@ -36,6 +39,7 @@ final class RunRecorder {
 
     void step(StepRecord record) throws IOException {
         store.add(record);
+        recorded.add(record);
         anyFailed |= StepRecord.FAILED.equals(record.status());
         out.println(ProgressLine.of(record, stepNoun, repeats));
         out.flush();
@@ -56,6 +60,25 @@ final class RunRecorder {
     void warning(String warning) throws IOException {
         LOG.warn("{}", warning);
         metadata.update(m -> m.withWarning(warning));
+    }
+
+    /**
+     * With {@code --until-undisturbed}, the line that says why the run ends before its last repeat, or
+     * what the ratios still lack after a round.
+     */
+    void roundEnded(int repeat, List<String> shortOf, int wanted) {
+        boolean last = repeat >= repeats;
+        String line = "after repeat " + repeat + "/" + repeats + ": " + (shortOf.isEmpty()
+                ? "every ratio has " + wanted + " undisturbed repeats" + (last ? "" : "; the run stops here")
+                : "fewer than " + wanted + " undisturbed repeats for " + String.join(", ", shortOf)
+                        + (last ? "; no repeats left" : ""));
+        out.println(line);
+        out.flush();
+    }
+
+    /** The steps recorded so far, in run order. */
+    List<StepRecord> steps() {
+        return List.copyOf(recorded);
     }
 
     boolean anyFailed() {

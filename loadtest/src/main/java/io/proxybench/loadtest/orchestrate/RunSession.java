@@ -157,7 +157,11 @@ public final class RunSession {
                 RunMetadata.FrontEndInfo info = round.describe(spec);
                 metadata.update(m -> m.withFrontEnd(info));
             }
-            for (RepeatSchedule.Turn turn : RepeatSchedule.of(plan)) {
+            List<RepeatSchedule.Turn> turns = RepeatSchedule.of(plan);
+            UndisturbedRepeats enough = plan.untilUndisturbed() == 0 ? null : new UndisturbedRepeats(
+                    plan.untilUndisturbed(), plan.frontEnds().stream().map(FrontEndSpec::label).toList(), plan.steps());
+            for (int i = 0; i < turns.size(); i++) {
+                RepeatSchedule.Turn turn = turns.get(i);
                 FrontEndSpec spec = turn.spec();
                 if (interrupted.get()) {
                     return;
@@ -169,6 +173,14 @@ public final class RunSession {
                     // a defect in one front end's round must not cost the others theirs
                     LOG.debug("[{}] failed", spec.label(), e);
                     recorder.warning("[" + spec.label() + "] stopped by an internal error: " + e);
+                }
+                boolean roundEnded = i + 1 == turns.size() || turns.get(i + 1).repeat() != turn.repeat();
+                if (enough != null && roundEnded) {
+                    List<String> shortOf = enough.shortOf(recorder.steps());
+                    recorder.roundEnded(turn.repeat(), shortOf, plan.untilUndisturbed());
+                    if (shortOf.isEmpty()) {
+                        return;
+                    }
                 }
             }
         }

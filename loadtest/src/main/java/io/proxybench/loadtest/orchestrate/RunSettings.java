@@ -43,6 +43,9 @@ final class RunSettings {
         }
         s.put("cpus", plan.cpuPinning().isEmpty() ? null : plan.cpuPinning().lists());
         s.put("repeat", plan.repeat());
+        if (plan.untilUndisturbed() > 0) {
+            s.put("untilUndisturbed", plan.untilUndisturbed());
+        }
         return s;
     }
 }

@@ -24,6 +24,8 @@ import java.util.List;
  * @param repeat        how many times every front end runs every step (1 = once); repeats are interleaved:
  *                      repeat 1 of every front end, then repeat 2 of every front end, and so on
  * @param leadIn        load at each later step's level before it is measured: none, fixed, or until steady
+ * @param untilUndisturbed with repeats, stop after the round in which every front end's ratio to the first
+ *                      has this many undisturbed repeats at every step ({@code repeat} stays the most); 0 for all
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -48,7 +50,8 @@ public record RunPlan(
         OriginFaultMix originFaults,
         CpuPinning cpuPinning,
         int repeat,
-        LeadInPolicy leadIn) {
+        LeadInPolicy leadIn,
+        int untilUndisturbed) {
 
     public RunPlan {
         originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;

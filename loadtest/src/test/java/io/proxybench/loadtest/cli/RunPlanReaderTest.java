@@ -253,4 +253,17 @@ class RunPlanReaderTest {
         assertThatThrownBy(() -> plan("--repeat", "0")).isInstanceOf(PlanException.class)
                 .hasMessage("--repeat: 0 is out of range 1..100");
     }
+
+    @Test
+    void untilUndisturbedNeedsRepeatsToCountAndABaselineToDivideBy() throws PlanException {
+        assertThat(plan("--repeat", "3").untilUndisturbed()).isZero();
+        assertThat(plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "3").untilUndisturbed())
+                .isEqualTo(3);
+        assertThatThrownBy(() -> plan("--front-ends", "netty", "--repeat", "8", "--until-undisturbed", "3"))
+                .isInstanceOf(PlanException.class).hasMessageContaining("needs two front ends or more");
+        assertThatThrownBy(() -> plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "2"))
+                .isInstanceOf(PlanException.class).hasMessage("--until-undisturbed: 2 is out of range 3..--repeat (8)");
+        assertThatThrownBy(() -> plan("--front-ends", "nginx,netty", "--repeat", "3", "--until-undisturbed", "4"))
+                .isInstanceOf(PlanException.class).hasMessage("--until-undisturbed: 4 is out of range 3..--repeat (3)");
+    }
 }

@@ -27,7 +27,7 @@ class JvmProxyLauncherTest {
         RunPlan plan = new RunPlan(List.of(spec), List.of(1), 1, new WarmupPolicy(false, 0, 120), ConnectionMode.KEEPALIVE,
                 LoadModel.CLOSED, "wrk", 1, JvmProfile.MODERN, null, null, List.of("-XX:+UseNUMA"), Profiler.NONE,
                 Duration.ofMillis(50), 1024, TopologyOptions.loopback(), Duration.ofSeconds(10), Path.of("results"), "x", null,
-                CpuPinning.NONE, 1, null);
+                CpuPinning.NONE, 1, null, 0);
         return new JvmProxyLauncher(new LaunchContext(plan, null, null, null, Path.of("java"), 2));
     }
 

@@ -24,7 +24,7 @@ class RepeatScheduleTest {
         return new RunPlan(FrontEndListParser.parse(frontEnds), List.of(100, 200), 5, new WarmupPolicy(false, 2, 120), ConnectionMode.KEEPALIVE,
                 LoadModel.CLOSED, "wrk", 2, JvmProfile.REFERENCE, null, null, List.of(), Profiler.NONE,
                 Duration.ofMillis(50), 1024, TopologyOptions.loopback(), Duration.ofSeconds(10), Path.of("results"),
-                "proxybench run", null, CpuPinning.NONE, repeat, null);
+                "proxybench run", null, CpuPinning.NONE, repeat, null, 0);
     }
 
     private static List<String> order(RunPlan plan) {
