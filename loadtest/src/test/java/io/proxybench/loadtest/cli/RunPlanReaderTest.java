@@ -106,7 +106,7 @@ class RunPlanReaderTest {
 
     @Test
     void theLeadInCapComesFromItsOption() throws PlanException {
-        assertThat(plan().leadIn()).isEqualTo(new LeadInPolicy(true, 0, 30));
+        assertThat(plan().leadIn()).isEqualTo(new LeadInPolicy(true, 0, 60));
         assertThat(plan("--lead-in-cap", "90s").leadIn()).isEqualTo(new LeadInPolicy(true, 0, 90));
         assertThatThrownBy(() -> plan("--lead-in-cap", "1.5s")).isInstanceOf(PlanException.class)
                 .hasMessage("--lead-in-cap: '1.5s' must be whole seconds");

@@ -11,10 +11,10 @@ class LeadInPolicyTest {
     private static final WarmupPolicy NO_WARMUP = new WarmupPolicy(false, 0, 120);
 
     @Test
-    void leftOutItIsAutoWithAThirtySecondCapUnlessTheWarmUpIsNone() throws PlanException {
+    void leftOutItIsAutoWithAOneMinuteCapUnlessTheWarmUpIsNone() throws PlanException {
         LeadInPolicy auto = LeadInPolicy.parse(null, null, AUTO_WARMUP);
         assertThat(auto.auto()).isTrue();
-        assertThat(auto.capSec()).isEqualTo(30);
+        assertThat(auto.capSec()).isEqualTo(60);
         assertThat(auto.describe()).isEqualTo("auto");
         assertThat(LeadInPolicy.parse(null, null, NO_WARMUP).none()).isTrue();
         // asked for, it runs even without a warm-up
