@@ -31,7 +31,7 @@ import picocli.CommandLine;
             "",
             "Without options: netty, tomcat, nginx and haproxy (when installed) at 100, 200 and 400 connections,"
                 + " 5 s per step after the warm-up (a JVM front end: typically half a minute to a minute and a half"
-                + " in all; --warmup 5s for a quick look).",
+                + " in all; --warmup 5s --lead-in none for a quick look).",
             "The reference write-up's run: --ramp 700:2000:200 --duration 10s --warmup 5s",
             ""},
         footerHeading = "%nSettings:%n",
