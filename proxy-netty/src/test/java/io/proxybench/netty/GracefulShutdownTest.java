@@ -1,5 +1,6 @@
 package io.proxybench.netty;
 
+import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
@@ -35,10 +36,11 @@ class GracefulShutdownTest {
             assertThat(idle.exchange(OriginRequests.payload(10)).status()).isEqualTo(200);
             assertThat(proxy.metrics().clientConnectionsActive().getCount()).isEqualTo(2);
 
-            busy.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "600ms")
+            // Long enough that the checks below run while the origin still holds the request, on a loaded machine too.
+            busy.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "2s")
                     .header(OriginRequests.PAYLOAD_SIZE, "500"));
-            Thread.sleep(150); // the request is at the origin now
-            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(5)));
+            Eventually.holds(() -> assertThat(origin.stats().requests()).as("requests at the origin").isEqualTo(2));
+            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
 
             RawResponse health = null;
             for (int i = 0; i < 40 && (health == null || health.status() != 503); i++) {
@@ -53,14 +55,14 @@ class GracefulShutdownTest {
             assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).as("no longer accepting")
                     .isInstanceOf(IOException.class);
 
-            RawResponse inFlight = busy.readFinalResponse(false, Duration.ofSeconds(5));
+            RawResponse inFlight = busy.readFinalResponse(false, Duration.ofSeconds(8));
             assertThat(inFlight.status()).as("in-flight request finished").isEqualTo(200);
             assertThat(inFlight.body()).hasSize(500);
             assertThat(inFlight.announcesClose()).isTrue();
             busy.close();
             idle.close();
 
-            stopping.get(10, TimeUnit.SECONDS);
+            stopping.get(15, TimeUnit.SECONDS);
             List<String> left = Thread.getAllStackTraces().keySet().stream()
                     .filter(Thread::isAlive)
                     .map(Thread::getName)

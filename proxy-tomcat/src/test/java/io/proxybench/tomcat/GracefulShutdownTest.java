@@ -1,5 +1,6 @@
 package io.proxybench.tomcat;
 
+import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
@@ -28,11 +29,13 @@ class GracefulShutdownTest {
             int port = proxy.port();
             int adminPort = proxy.adminPort();
             RawHttpConnection slow = RawHttpConnection.open(port);
-            slow.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "800ms")
+            // Long enough that the checks below run while the origin still holds the request, on a loaded machine too.
+            slow.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "2s")
                     .header(OriginRequests.PAYLOAD_SIZE, "5000"));
-            Thread.sleep(200);
+            // A drain only waits for requests the servlet has taken; a fixed sleep raced it on a busy machine.
+            Eventually.holds(() -> assertThat(origin.stats().requests()).as("requests at the origin").isEqualTo(1));
 
-            CompletableFuture<Void> shutdown = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(5)));
+            CompletableFuture<Void> shutdown = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
             Thread.sleep(200);
             RawResponse health = admin(adminPort, "/health");
             assertThat(health.status()).as("/health while draining").isEqualTo(503);
@@ -40,12 +43,12 @@ class GracefulShutdownTest {
             assertThatThrownBy(() -> RawHttpConnection.open(port).exchange(RawRequest.get("/late")))
                     .as("a new connection during the drain").isInstanceOf(IOException.class);
 
-            RawResponse answer = slow.readFinalResponse(false, Duration.ofSeconds(5));
+            RawResponse answer = slow.readFinalResponse(false, Duration.ofSeconds(8));
             assertThat(answer.status()).as("the request in flight when the drain began").isEqualTo(200);
             assertThat(answer.complete()).isTrue();
             assertThat(answer.body()).hasSize(5000);
             slow.close();
-            shutdown.get(10, TimeUnit.SECONDS);
+            shutdown.get(15, TimeUnit.SECONDS);
             assertThatThrownBy(() -> RawHttpConnection.open(adminPort)).isInstanceOf(ConnectException.class);
         }
     }
