@@ -39,18 +39,18 @@ class GracefulShutdownTest {
             // Long enough that the checks below run while the origin still holds the request, on a loaded machine too.
             busy.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "2s")
                     .header(OriginRequests.PAYLOAD_SIZE, "500"));
-            Eventually.holds(() -> assertThat(origin.stats().requests()).as("requests at the origin").isEqualTo(2));
+            Eventually.holds(() -> assertThat(origin.stats().requests())
+                    .as("requests at the origin: the idle connection's and the slow one").isEqualTo(2));
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
 
-            RawResponse health = null;
-            for (int i = 0; i < 40 && (health == null || health.status() != 503); i++) {
-                Thread.sleep(10);
+            // The drain starts on another thread: /health says so once it has begun, well inside the origin's 2 s.
+            Eventually.holds(Duration.ofSeconds(1), () -> {
                 try (RawHttpConnection admin = RawHttpConnection.open(proxy.adminPort())) {
-                    health = admin.exchange(RawRequest.get("/health"));
+                    RawResponse health = admin.exchange(RawRequest.get("/health"));
+                    assertThat(health.status()).as("health while draining").isEqualTo(503);
+                    assertThat(health.bodyText()).isEqualTo("draining\n");
                 }
-            }
-            assertThat(health.status()).as("health while draining").isEqualTo(503);
-            assertThat(health.bodyText()).isEqualTo("draining\n");
+            });
             assertThat(idle.awaitClose(Duration.ofSeconds(2)).closed()).as("idle keep-alive connection closed").isTrue();
             assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).as("no longer accepting")
                     .isInstanceOf(IOException.class);

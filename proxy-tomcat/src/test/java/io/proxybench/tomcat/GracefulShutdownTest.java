@@ -36,10 +36,12 @@ class GracefulShutdownTest {
             Eventually.holds(() -> assertThat(origin.stats().requests()).as("requests at the origin").isEqualTo(1));
 
             CompletableFuture<Void> shutdown = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
-            Thread.sleep(200);
-            RawResponse health = admin(adminPort, "/health");
-            assertThat(health.status()).as("/health while draining").isEqualTo(503);
-            assertThat(health.bodyText().trim()).isEqualTo("draining");
+            // The drain starts on another thread: /health says so once it has begun, well inside the origin's 2 s.
+            Eventually.holds(Duration.ofSeconds(1), () -> {
+                RawResponse health = admin(adminPort, "/health");
+                assertThat(health.status()).as("/health while draining").isEqualTo(503);
+                assertThat(health.bodyText().trim()).isEqualTo("draining");
+            });
             assertThatThrownBy(() -> RawHttpConnection.open(port).exchange(RawRequest.get("/late")))
                     .as("a new connection during the drain").isInstanceOf(IOException.class);
 
