@@ -8,13 +8,6 @@ import io.proxybench.loadgen.http.Target;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.loadgen.session.DurationText;
 import io.proxybench.loadgen.session.StepSession;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -26,70 +19,118 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * Command line of the built-in generator. Without {@code --stdin} it runs one step from its flags
  * (after an optional unrecorded warm-up) and prints a summary; with {@code --stdin} it runs the step
  * commands it reads, keeping its connections from step to step.
  */
-@Command(name = "proxybench-loadgen", sortOptions = false,
-        description = "HTTP load generator: closed (keep-alive), churn and open (fixed rate, coordinated-omission corrected) models.")
+@Command(
+        name = "proxybench-loadgen",
+        sortOptions = false,
+        description =
+                "HTTP load generator: closed (keep-alive), churn and open (fixed rate, coordinated-omission corrected) models.")
 public final class LoadgenMain implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "URL", description = "Target, e.g. http://127.0.0.1:8080/ (loopback unless --allow-host).")
+    @Parameters(
+            index = "0",
+            paramLabel = "URL",
+            description = "Target, e.g. http://127.0.0.1:8080/ (loopback unless --allow-host).")
     String url;
 
-    @Option(names = {"-c", "--connections"}, paramLabel = "N", description = "Connections (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-c", "--connections"},
+            paramLabel = "N",
+            description = "Connections (default: ${DEFAULT-VALUE}).")
     int connections = 10;
 
-    @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", description = "Length of the step: 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-d", "--duration"},
+            paramLabel = "DURATION",
+            description = "Length of the step: 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
     String duration = "10s";
 
-    @Option(names = {"-t", "--threads"}, paramLabel = "N", description = "Event loops (default: one per core).")
+    @Option(
+            names = {"-t", "--threads"},
+            paramLabel = "N",
+            description = "Event loops (default: one per core).")
     Integer threads;
 
-    @Option(names = {"-R", "--rate"}, paramLabel = "REQ/S",
-            description = "Open model: requests per second over all connections, latency from the intended send time (default: closed model).")
+    @Option(
+            names = {"-R", "--rate"},
+            paramLabel = "REQ/S",
+            description =
+                    "Open model: requests per second over all connections, latency from the intended send time (default: closed model).")
     double rate;
 
     @Option(names = "--churn", description = "A new connection per request (Connection: close).")
     boolean churn;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "Per-request and connect timeout (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            description = "Per-request and connect timeout (default: ${DEFAULT-VALUE}).")
     String timeout = "2s";
 
-    @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "Extra request header; repeatable.")
+    @Option(
+            names = {"-H", "--header"},
+            paramLabel = "'NAME: VALUE'",
+            description = "Extra request header; repeatable.")
     List<String> headers = new ArrayList<>();
 
-    @Option(names = "--warmup", paramLabel = "DURATION", description = "One-shot: an unrecorded step first, same settings (default: none).")
+    @Option(
+            names = "--warmup",
+            paramLabel = "DURATION",
+            description = "One-shot: an unrecorded step first, same settings (default: none).")
     String warmup;
 
-    @Option(names = "--name", paramLabel = "NAME", description = "One-shot: step name, the stem of its files (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--name",
+            paramLabel = "NAME",
+            description = "One-shot: step name, the stem of its files (default: ${DEFAULT-VALUE}).")
     String name = "run";
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write loadgen-NAME.hlog (per-second histograms) and loadgen-NAME.json there.")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "Write loadgen-NAME.hlog (per-second histograms) and loadgen-NAME.json there.")
     Path out;
 
     @Option(names = "--json", description = "One-shot: print the step's JSON line instead of the text summary.")
     boolean json;
 
-    @Option(names = "--stdin", description = "Read step commands from stdin, one per line; answer one JSON line each (docs/loadgen.md).")
+    @Option(
+            names = "--stdin",
+            description = "Read step commands from stdin, one per line; answer one JSON line each (docs/loadgen.md).")
     boolean stdin;
 
-    @Option(names = "--allow-host", paramLabel = "HOST", description = "A non-loopback host the load may go to (a network namespace made for the test).")
+    @Option(
+            names = "--allow-host",
+            paramLabel = "HOST",
+            description = "A non-loopback host the load may go to (a network namespace made for the test).")
     String allowHost;
 
     @Option(names = "--transport", paramLabel = "KIND", description = "auto, epoll or nio (default: ${DEFAULT-VALUE}).")
     String transport = "auto";
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     boolean help;
 
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
-        // Leak tracking samples allocations on the hot path; the tests run it at paranoid, a load run has no use for it.
+        // Leak tracking samples allocations on the hot path; the tests run it at paranoid, a load run has no use for
+        // it.
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             System.setProperty("io.netty.leakDetection.level", "disabled");
         }
@@ -118,7 +159,8 @@ public final class LoadgenMain implements Callable<Integer> {
         try {
             target = Target.parse(url);
             address = new InetSocketAddress(target.resolve(allowHost), target.port());
-            plan = new StepPlan(name, connections, DurationText.parse(duration), rate, churn, DurationText.parse(timeout));
+            plan = new StepPlan(
+                    name, connections, DurationText.parse(duration), rate, churn, DurationText.parse(timeout));
             selected = Transport.select(transport);
             keepAlive = RequestTemplate.encode("GET", target, headers, false);
             close = RequestTemplate.encode("GET", target, headers, true);
@@ -138,7 +180,9 @@ public final class LoadgenMain implements Callable<Integer> {
             }
             if (warmup != null) {
                 Duration warm = DurationText.parse(warmup);
-                engine.run(new StepPlan("warmup", plan.connections(), warm, plan.rate(), plan.churn(), plan.timeout()), null);
+                engine.run(
+                        new StepPlan("warmup", plan.connections(), warm, plan.rate(), plan.churn(), plan.timeout()),
+                        null);
             }
             StepSummary summary = StepSession.runStep(engine, plan, out);
             stdout.print(json ? summary.toJson() + System.lineSeparator() : summary.toText());

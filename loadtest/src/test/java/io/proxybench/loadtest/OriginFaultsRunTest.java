@@ -28,14 +28,16 @@ import picocli.CommandLine;
 @ExtendWith(WrkRequired.class)
 class OriginFaultsRunTest {
 
-    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
 
     @TempDir
     Path out;
 
     @Test
     void everyFaultTheOriginServedIsAccountedFor() throws IOException {
-        assumeTrue(Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty")),
+        assumeTrue(
+                Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty")),
                 "stub-origin or proxy-netty is not built (mvn -DskipTests package): run skipped");
         System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
         StringWriter stdout = new StringWriter();
@@ -43,9 +45,25 @@ class OriginFaultsRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
-        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", "netty", "--steps", "20", "--duration", "3s",
-                "--warmup", "0", "--origin-faults", "status-500=5%,garbage=5%", "--out", out.toString());
-        assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
+        int code = cmd.execute(
+                "run",
+                "--generator",
+                "wrk",
+                "--front-ends",
+                "netty",
+                "--steps",
+                "20",
+                "--duration",
+                "3s",
+                "--warmup",
+                "0",
+                "--origin-faults",
+                "status-500=5%,garbage=5%",
+                "--out",
+                out.toString());
+        assertThat(code)
+                .as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr)
+                .isZero();
         Path runDir;
         try (Stream<Path> dirs = Files.list(out)) {
             runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
@@ -53,8 +71,8 @@ class OriginFaultsRunTest {
         ObjectMapper json = new ObjectMapper();
         JsonNode run = json.readTree(runDir.resolve("run.json").toFile());
         assertThat(run.get("settings").get("originFaults").asText()).isEqualTo("status-500=5%,garbage=5%");
-        assertThat(run.get("frontEnds").get(0).get("origin").toString()).contains("--fault-rate",
-                "status-500=0.05,garbage=0.05");
+        assertThat(run.get("frontEnds").get(0).get("origin").toString())
+                .contains("--fault-rate", "status-500=0.05,garbage=0.05");
 
         JsonNode step = json.readTree(runDir.resolve("steps.json").toFile()).get(0);
         JsonNode faults = step.get("originFaults");
@@ -68,7 +86,9 @@ class OriginFaultsRunTest {
         assertThat(step.get("errors").get("status").asLong()).isBetween(served - 20, served + 20);
 
         JsonNode after = run.get("frontEnds").get(0).get("afterSteps");
-        assertThat(after.get("proxy.connections.origin.active").asLong()).as("pool back to idle").isZero();
+        assertThat(after.get("proxy.connections.origin.active").asLong())
+                .as("pool back to idle")
+                .isZero();
         assertThat(after.get("proxy.errors.originProtocol").asLong()).isPositive();
         assertThat(runDir.resolve("report.md")).content().contains("## Faults", "status-500=5%,garbage=5%");
     }

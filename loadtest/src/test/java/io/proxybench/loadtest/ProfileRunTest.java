@@ -35,7 +35,8 @@ import picocli.CommandLine;
 class ProfileRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
 
     @TempDir
     Path out;
@@ -58,8 +59,10 @@ class ProfileRunTest {
         // the whole-life recording is gone: nothing but the steps is recorded
         assertThat(run.get("frontEnds").get(0).get("jvmArgs").toString()).doesNotContain("FlightRecording");
         assertThat(run.get("warnings").toString()).doesNotContain("JFR");
-        assertThat(Files.readString(runDir.resolve("report.html"))).contains("<h2>Profiles</h2>")
-                .contains("href=\"raw/netty/10.jfr\"").contains("href=\"raw/netty/20.jfr\"");
+        assertThat(Files.readString(runDir.resolve("report.html")))
+                .contains("<h2>Profiles</h2>")
+                .contains("href=\"raw/netty/10.jfr\"")
+                .contains("href=\"raw/netty/20.jfr\"");
     }
 
     @Test
@@ -76,17 +79,23 @@ class ProfileRunTest {
         String cpu = Files.readString(runDir.resolve("raw/netty/10-cpu.html"));
         // the title says which engine sampled the CPU
         assertThat(cpu).containsPattern("netty step 10 \\((perf_events|itimer)\\): CPU");
-        assertThat(Files.readString(runDir.resolve("raw/netty/10-alloc.html"))).contains("netty step 10 (")
+        assertThat(Files.readString(runDir.resolve("raw/netty/10-alloc.html")))
+                .contains("netty step 10 (")
                 .contains(": allocations");
         // both graphs hold the proxy's own frames: a quiet event loop's TLAB must not hide its allocations
         assertThat(FlameGraphFrames.of(runDir.resolve("raw/netty/10-cpu.html"))).anyMatch(ProfileRunTest::proxyCode);
         // Netty's own frames are the event loops': the watchdog thread alone allocates too, without them
         List<String> allocations = FlameGraphFrames.of(runDir.resolve("raw/netty/10-alloc.html"));
-        assertThat(allocations).as("allocation frames").anyMatch(frame -> frame.startsWith("io/netty/"))
+        assertThat(allocations)
+                .as("allocation frames")
+                .anyMatch(frame -> frame.startsWith("io/netty/"))
                 .anyMatch(name -> name.equals("byte[]") || name.startsWith("java.") || name.startsWith("io.netty."));
-        assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("warnings").toString())
+        assertThat(JSON.readTree(runDir.resolve("run.json").toFile())
+                        .get("warnings")
+                        .toString())
                 .doesNotContain("no samples");
-        assertThat(Files.readString(runDir.resolve("report.html"))).contains("href=\"raw/netty/10-cpu.html\"")
+        assertThat(Files.readString(runDir.resolve("report.html")))
+                .contains("href=\"raw/netty/10-cpu.html\"")
                 .contains("href=\"raw/netty/10-alloc.html\"");
     }
 
@@ -101,17 +110,22 @@ class ProfileRunTest {
         RequiredTool.assumePresent("perf", missing == null, missing);
         Path runDir = run("syscalls", "10,20");
 
-        assertThat(files(runDir.resolve("raw/netty"), ".json")).contains("syscalls-10.json", "syscalls-20.json")
+        assertThat(files(runDir.resolve("raw/netty"), ".json"))
+                .contains("syscalls-10.json", "syscalls-20.json")
                 .doesNotContain("syscalls-warmup.json");
         SyscallCounts step = SyscallCounts.read(runDir.resolve("raw/netty/syscalls-20.json"));
         assertThat(step.frontEnd()).isEqualTo("netty");
         assertThat(step.requests()).isPositive();
         // a proxied request is at least a read from the client and a write to the origin
         assertThat(step.perRequest("all")).isGreaterThanOrEqualTo(2.0);
-        assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("warnings").toString())
+        assertThat(JSON.readTree(runDir.resolve("run.json").toFile())
+                        .get("warnings")
+                        .toString())
                 .doesNotContain("syscalls");
-        assertThat(Files.readString(runDir.resolve("report.md"))).contains("## System calls per request")
-                .contains("### 10 connections").contains("### 20 connections");
+        assertThat(Files.readString(runDir.resolve("report.md")))
+                .contains("## System calls per request")
+                .contains("### 10 connections")
+                .contains("### 20 connections");
     }
 
     /** A method of the proxy or of Netty, as async-profiler names it (slashes, then the method). */
@@ -125,9 +139,25 @@ class ProfileRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
-        int code = cmd.execute("run", "--generator", "builtin", "--front-ends", "netty", "--steps", steps,
-                "--duration", "2s", "--warmup", "2s", "--profile", profile, "--out", out.toString());
-        assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
+        int code = cmd.execute(
+                "run",
+                "--generator",
+                "builtin",
+                "--front-ends",
+                "netty",
+                "--steps",
+                steps,
+                "--duration",
+                "2s",
+                "--warmup",
+                "2s",
+                "--profile",
+                profile,
+                "--out",
+                out.toString());
+        assertThat(code)
+                .as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr)
+                .isZero();
         try (Stream<Path> dirs = Files.list(out)) {
             return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
@@ -135,7 +165,10 @@ class ProfileRunTest {
 
     private static List<String> files(Path dir, String suffix) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
-            return new ArrayList<>(list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(suffix)).sorted().toList());
+            return new ArrayList<>(list.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(suffix))
+                    .sorted()
+                    .toList());
         }
     }
 }

@@ -37,7 +37,8 @@ import picocli.CommandLine;
 class SmokeRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     @TempDir
@@ -45,8 +46,9 @@ class SmokeRunTest {
 
     @BeforeAll
     static void jarsAreBuilt() {
-        assumeTrue(runnable(LAYOUT.originJar()), "stub-origin is not built at " + LAYOUT.originJar()
-                + " (mvn -DskipTests package): smoke run skipped");
+        assumeTrue(
+                runnable(LAYOUT.originJar()),
+                "stub-origin is not built at " + LAYOUT.originJar() + " (mvn -DskipTests package): smoke run skipped");
         System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
     }
 
@@ -56,8 +58,12 @@ class SmokeRunTest {
         Path runDir = run("nginx");
         // nginx runs with its config in the run directory: nothing of it may outlive the run
         String dir = runDir.toString();
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments()
-                .map(a -> String.join(" ", a).contains(dir)).orElse(false))).isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains(dir))
+                                .orElse(false)))
+                .isEmpty();
         assertThat(runDir.resolve("raw/nginx/nginx.conf")).content().contains("keepalive");
     }
 
@@ -66,8 +72,12 @@ class SmokeRunTest {
         RequiredTool.assumePresent("haproxy", Executables.find("haproxy").isPresent(), "apt-get install haproxy");
         Path runDir = run("haproxy");
         String dir = runDir.toString();
-        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments()
-                .map(a -> String.join(" ", a).contains(dir)).orElse(false))).isEmpty();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains(dir))
+                                .orElse(false)))
+                .isEmpty();
         assertThat(runDir.resolve("raw/haproxy/haproxy.cfg")).content().contains("http-reuse always");
     }
 
@@ -75,16 +85,23 @@ class SmokeRunTest {
     void netty() throws IOException {
         assumeTrue(runnable(LAYOUT.proxyJar("netty")), "proxy-netty is not built at " + LAYOUT.proxyJar("netty"));
         Path runDir = run("netty");
-        JsonNode resolved = JSON.readTree(runDir.resolve("run.json").toFile()).get("frontEnds").get(0).get("resolved");
+        JsonNode resolved = JSON.readTree(runDir.resolve("run.json").toFile())
+                .get("frontEnds")
+                .get(0)
+                .get("resolved");
         assertThat(resolved.get("netty.trackPinnedMemory").asText())
-                .as("the proxy's entry turns Netty's count of pinned memory off").isEqualTo("false");
+                .as("the proxy's entry turns Netty's count of pinned memory off")
+                .isEqualTo("false");
         assertJvmFigures(steps(runDir));
     }
 
     @Test
     void tomcat() throws IOException {
-        RequiredTool.assumePresent("apr", TomcatNativeLibrary.installed(), "apt-get install libtcnative-1 (without it the"
-                + " column is tomcat(nio), checked by BuiltinGeneratorRunTest's kind of run)");
+        RequiredTool.assumePresent(
+                "apr",
+                TomcatNativeLibrary.installed(),
+                "apt-get install libtcnative-1 (without it the"
+                        + " column is tomcat(nio), checked by BuiltinGeneratorRunTest's kind of run)");
         assumeTrue(runnable(LAYOUT.proxyJar("tomcat")), "proxy-tomcat is not built at " + LAYOUT.proxyJar("tomcat"));
         JsonNode steps = steps(run("tomcat"));
         assertJvmFigures(steps);
@@ -97,17 +114,36 @@ class SmokeRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(new StringWriter(), true));
-        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", "netty", "--steps", "20", "--duration", "1s",
-                "--warmup", "0s", "--repeat", "2", "--out", out.toString());
+        int code = cmd.execute(
+                "run",
+                "--generator",
+                "wrk",
+                "--front-ends",
+                "netty",
+                "--steps",
+                "20",
+                "--duration",
+                "1s",
+                "--warmup",
+                "0s",
+                "--repeat",
+                "2",
+                "--out",
+                out.toString());
 
         assertThat(code).as("stdout:%n%s", stdout).isZero();
-        assertThat(stdout.toString()).contains("repeat 1/2: netty").contains("[netty] 20 conns, repeat 2/2: ")
+        assertThat(stdout.toString())
+                .contains("repeat 1/2: netty")
+                .contains("[netty] 20 conns, repeat 2/2: ")
                 .contains("Each row is the median of 2 repeats");
         Path runDir;
         try (Stream<Path> dirs = Files.list(out)) {
             runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
-        for (String file : List.of("raw/netty/r1/wrk-20.json", "raw/netty/r2/wrk-20.json", "raw/netty/r1/stdout.log",
+        for (String file : List.of(
+                "raw/netty/r1/wrk-20.json",
+                "raw/netty/r2/wrk-20.json",
+                "raw/netty/r1/stdout.log",
                 "raw/netty/r2/origin.stdout.log")) {
             assertThat(runDir.resolve(file)).as(file).isRegularFile();
         }
@@ -125,8 +161,24 @@ class SmokeRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(new StringWriter(), true));
-        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", "nginx,nginx[reuseport=on]", "--steps", "20",
-                "--duration", "1s", "--warmup", "0s", "--repeat", "5", "--until-undisturbed", "3", "--out", out.toString());
+        int code = cmd.execute(
+                "run",
+                "--generator",
+                "wrk",
+                "--front-ends",
+                "nginx,nginx[reuseport=on]",
+                "--steps",
+                "20",
+                "--duration",
+                "1s",
+                "--warmup",
+                "0s",
+                "--repeat",
+                "5",
+                "--until-undisturbed",
+                "3",
+                "--out",
+                out.toString());
         assertThat(code).as("stdout:%n%s", stdout).isZero();
         Path runDir;
         try (Stream<Path> dirs = Files.list(out)) {
@@ -140,7 +192,8 @@ class SmokeRunTest {
         for (int round = 1; round <= 5; round++) {
             int r = round;
             List<JsonNode> both = StreamSupport.stream(steps.spliterator(), false)
-                    .filter(s -> s.get("repeat").asInt() == r).toList();
+                    .filter(s -> s.get("repeat").asInt() == r)
+                    .toList();
             if (both.size() == 2 && both.stream().allMatch(SmokeRunTest::undisturbed)) {
                 pairs++;
             }
@@ -152,17 +205,23 @@ class SmokeRunTest {
         assertThat(steps).as("stdout:%n%s", stdout).hasSize(2 * expectedRounds);
         assertThat(stdout.toString()).contains("after repeat " + expectedRounds + "/5: ");
         if (expectedRounds < 5) {
-            assertThat(stdout.toString()).contains("every ratio has 3 undisturbed repeats; the run stops here")
+            assertThat(stdout.toString())
+                    .contains("every ratio has 3 undisturbed repeats; the run stops here")
                     .doesNotContain("repeat " + (expectedRounds + 1) + "/5: nginx");
         }
-        assertThat(JSON.readTree(runDir.resolve("run.json").toFile()).get("settings").get("untilUndisturbed").asInt())
+        assertThat(JSON.readTree(runDir.resolve("run.json").toFile())
+                        .get("settings")
+                        .get("untilUndisturbed")
+                        .asInt())
                 .isEqualTo(3);
     }
 
     private static boolean undisturbed(JsonNode step) {
         JsonNode flags = step.path("flags");
-        return "ok".equals(step.path("status").asText("ok")) && StreamSupport.stream(flags.spliterator(), false)
-                .map(JsonNode::asText).noneMatch(StepRecord.DISTURBING_FLAGS::contains);
+        return "ok".equals(step.path("status").asText("ok"))
+                && StreamSupport.stream(flags.spliterator(), false)
+                        .map(JsonNode::asText)
+                        .noneMatch(StepRecord.DISTURBING_FLAGS::contains);
     }
 
     /** Runs the kit for one front end and checks what every front end must have; returns the run directory. */
@@ -172,10 +231,28 @@ class SmokeRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
-        int code = cmd.execute("run", "--generator", "wrk", "--front-ends", frontEnd, "--steps", "20,40", "--duration", "3s", "--warmup", "1s",
-                "--lead-in-cap", "4s", "--out", out.toString());
-        assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
-        assertThat(stdout.toString()).contains("[" + frontEnd + "] 20 conns: ").contains("[" + frontEnd + "] 40 conns: ")
+        int code = cmd.execute(
+                "run",
+                "--generator",
+                "wrk",
+                "--front-ends",
+                frontEnd,
+                "--steps",
+                "20,40",
+                "--duration",
+                "3s",
+                "--warmup",
+                "1s",
+                "--lead-in-cap",
+                "4s",
+                "--out",
+                out.toString());
+        assertThat(code)
+                .as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr)
+                .isZero();
+        assertThat(stdout.toString())
+                .contains("[" + frontEnd + "] 20 conns: ")
+                .contains("[" + frontEnd + "] 40 conns: ")
                 .contains("report: ");
 
         Path runDir;
@@ -183,8 +260,14 @@ class SmokeRunTest {
             runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         assertThat(runDir.getFileName().toString()).matches("\\d{8}-\\d{6}-[0-9a-f]{4}");
-        for (String file : List.of("run.json", "steps.json", "results.csv", "samples.csv", "report.md",
-                "raw/" + frontEnd + "/wrk-20.json", "raw/" + frontEnd + "/wrk-40.txt",
+        for (String file : List.of(
+                "run.json",
+                "steps.json",
+                "results.csv",
+                "samples.csv",
+                "report.md",
+                "raw/" + frontEnd + "/wrk-20.json",
+                "raw/" + frontEnd + "/wrk-40.txt",
                 "raw/" + frontEnd + "/origin.stdout.log")) {
             assertThat(runDir.resolve(file)).as(file).isRegularFile();
         }
@@ -192,7 +275,9 @@ class SmokeRunTest {
         assertThat(run.get("status").asText()).isEqualTo("finished");
         assertThat(run.get("frontEnds").get(0).get("label").asText()).isEqualTo(frontEnd);
         JsonNode readiness = run.get("frontEnds").get(0).get("readiness");
-        assertThat(readiness.get("warmupEnd").asText()).as("--warmup 1s is a fixed warm-up").isEqualTo("fixed");
+        assertThat(readiness.get("warmupEnd").asText())
+                .as("--warmup 1s is a fixed warm-up")
+                .isEqualTo("fixed");
         assertThat(readiness.get("settleSec").asDouble()).isBetween(3.0, 31.0);
         assertThat(run.get("machine").get("cores").asInt()).isEqualTo(CORES);
         assertThat(run.get("settings").get("leadInCap").asText()).isEqualTo("4s");
@@ -202,7 +287,9 @@ class SmokeRunTest {
         // the later step's automatic lead-in ends steady or at the 4 s cap, within a window of it
         for (JsonNode step : steps) {
             if (step.get("connections").asInt() == 40) {
-                assertThat(step.get("leadIn").get("seconds").asDouble()).as("lead-in before step 40").isLessThan(6.0);
+                assertThat(step.get("leadIn").get("seconds").asDouble())
+                        .as("lead-in before step 40")
+                        .isLessThan(6.0);
             }
         }
         for (JsonNode step : steps) {
@@ -216,7 +303,9 @@ class SmokeRunTest {
             assertThat(step.get("proxyCpuPct").asDouble()).as(where).isBetween(0.0, 100.0 * CORES);
             assertThat(step.get("proxyCpuUsPerReq").asDouble()).as(where).isPositive();
             // the kernel's part: every front end makes system calls for each request, and it is a part
-            assertThat(step.get("proxySysCpuUsPerReq").asDouble()).as(where).isPositive()
+            assertThat(step.get("proxySysCpuUsPerReq").asDouble())
+                    .as(where)
+                    .isPositive()
                     .isLessThanOrEqualTo(step.get("proxyCpuUsPerReq").asDouble());
             assertThat(step.get("netMbps").asDouble()).as(where).isPositive();
             assertThat(step.get("pctOfCeiling").asDouble()).as(where).isBetween(1.0, 105.0);
@@ -246,7 +335,9 @@ class SmokeRunTest {
             return false;
         }
         try (JarFile file = new JarFile(jar.toFile())) {
-            String main = file.getManifest() == null ? null : file.getManifest().getMainAttributes().getValue("Main-Class");
+            String main = file.getManifest() == null
+                    ? null
+                    : file.getManifest().getMainAttributes().getValue("Main-Class");
             return main != null && file.getEntry(main.replace('.', '/') + ".class") != null;
         } catch (IOException e) {
             return false;

@@ -19,8 +19,7 @@ final class LeakTrackingLevel {
     /** Whatever Netty chose on its own: its default, or the property's level. */
     static final String NETTY = "netty";
 
-    private LeakTrackingLevel() {
-    }
+    private LeakTrackingLevel() {}
 
     /** The level {@code setting} asks for given the JVM's {@code property}; empty to leave Netty's. */
     static Optional<ResourceLeakDetector.Level> toSet(String setting, String property) {

@@ -5,8 +5,7 @@ import io.proxybench.core.server.ProxyLauncher;
 /** {@code java -jar proxy-netty.jar --route /=HOST:PORT ...}; see {@link ProxyLauncher} for the flags. */
 public final class NettyProxyMain {
 
-    private NettyProxyMain() {
-    }
+    private NettyProxyMain() {}
 
     public static void main(String[] args) {
         PinnedMemoryTracking.offUnlessAsked(System.getProperties());

@@ -32,9 +32,6 @@ import io.proxybench.netty.relay.ProxyContext;
 import io.proxybench.netty.transport.ClientListeners;
 import io.proxybench.netty.transport.Transport;
 import io.proxybench.netty.transport.WorkerLayout;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -43,6 +40,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** A running Netty front end: client port, origin pool, admin port, blocked-loop watchdog. */
 public final class NettyProxyServer implements ProxyServer {
@@ -72,9 +71,14 @@ public final class NettyProxyServer implements ProxyServer {
     private final AdminServer admin;
     private boolean stopped;
 
-    private NettyProxyServer(ProxyContext px, WorkerLayout workers, OriginConnectionPool<Channel> pool,
-                             ClientChannelInitializer clients, ClientListeners listeners, BlockedEventLoopDetector detector,
-                             AdminServer admin) {
+    private NettyProxyServer(
+            ProxyContext px,
+            WorkerLayout workers,
+            OriginConnectionPool<Channel> pool,
+            ClientChannelInitializer clients,
+            ClientListeners listeners,
+            BlockedEventLoopDetector detector,
+            AdminServer admin) {
         this.px = px;
         this.workers = workers;
         this.pool = pool;
@@ -86,30 +90,39 @@ public final class NettyProxyServer implements ProxyServer {
 
     public static NettyProxyServer start(ProxyConfig config) throws Exception {
         Transport transport = Transport.select(config.get(NettyConfigKeys.SERVER_TRANSPORT));
-        List<ProxyFilter> filters = new FilterLoader().load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER),
-                config.get(ProxyConfigKeys.FILTERS));
+        List<ProxyFilter> filters = new FilterLoader()
+                .load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER), config.get(ProxyConfigKeys.FILTERS));
         ByteBufAllocator allocator = "adaptive".equals(config.get(NettyConfigKeys.ALLOCATOR))
-                ? new AdaptiveByteBufAllocator() : PooledByteBufAllocator.DEFAULT;
+                ? new AdaptiveByteBufAllocator()
+                : PooledByteBufAllocator.DEFAULT;
         LeakTrackingLevel.apply(config.get(NettyConfigKeys.LEAK_DETECTION));
         String leakLevel = ResourceLeakDetector.getLevel().name().toLowerCase(Locale.ROOT);
         warmUp(allocator);
         Optional<Boolean> pinnedTracked = PinnedMemoryTracking.inEffect(allocator);
-        WorkerLayout workers = WorkerLayout.create(transport, config.get(NettyConfigKeys.WORKERS_INBOUND),
-                config.get(NettyConfigKeys.WORKERS_STAGE), config.get(NettyConfigKeys.WORKERS_OUTBOUND));
+        WorkerLayout workers = WorkerLayout.create(
+                transport,
+                config.get(NettyConfigKeys.WORKERS_INBOUND),
+                config.get(NettyConfigKeys.WORKERS_STAGE),
+                config.get(NettyConfigKeys.WORKERS_OUTBOUND));
         OriginConnectionPool<Channel> pool = null;
         ClientListeners listeners = null;
         BlockedEventLoopDetector detector = null;
         try {
             ProxyMetrics metrics = new ProxyMetrics();
-            OriginChannelConnector connector = new OriginChannelConnector(transport, allocator,
-                    config.get(ProxyConfigKeys.ORIGIN_CONNECT_TIMEOUT), config.get(ProxyConfigKeys.ORIGIN_READ_TIMEOUT));
+            OriginChannelConnector connector = new OriginChannelConnector(
+                    transport,
+                    allocator,
+                    config.get(ProxyConfigKeys.ORIGIN_CONNECT_TIMEOUT),
+                    config.get(ProxyConfigKeys.ORIGIN_READ_TIMEOUT));
             for (Route route : config.routes().routes()) {
                 for (OriginAddress origin : route.origins().origins()) {
                     connector.resolve(origin);
                 }
             }
-            PoolSettings settings = new PoolSettings(config.get(ProxyConfigKeys.ORIGIN_MAX_CONNECTIONS_PER_HOST),
-                    config.get(ProxyConfigKeys.ORIGIN_POOL_WAIT_TIMEOUT), config.get(ProxyConfigKeys.ORIGIN_MAX_POOL_WAITERS),
+            PoolSettings settings = new PoolSettings(
+                    config.get(ProxyConfigKeys.ORIGIN_MAX_CONNECTIONS_PER_HOST),
+                    config.get(ProxyConfigKeys.ORIGIN_POOL_WAIT_TIMEOUT),
+                    config.get(ProxyConfigKeys.ORIGIN_MAX_POOL_WAITERS),
                     config.get(ProxyConfigKeys.ORIGIN_IDLE_TIMEOUT));
             pool = new OriginConnectionPool<>(workers.originLoops(), connector, settings, poolEvents(metrics));
             OriginConnectionPool<Channel> p = pool;
@@ -124,34 +137,54 @@ public final class NettyProxyServer implements ProxyServer {
             int deferAsked = config.get(NettyConfigKeys.SERVER_DEFER_ACCEPT);
             ChannelOption<Integer> deferOption = transport.deferAcceptOption();
             if (deferAsked > 0 && deferOption == null) {
-                log.warn("server.deferAccept={} ignored: the {} transport has no TCP_DEFER_ACCEPT", deferAsked,
+                log.warn(
+                        "server.deferAccept={} ignored: the {} transport has no TCP_DEFER_ACCEPT",
+                        deferAsked,
                         transport.configName());
             }
             int deferAccept = deferOption == null ? 0 : deferAsked;
-            Supplier<ServerBootstrap> bootstraps = () -> withDeferAccept(new ServerBootstrap()
-                    .channel(transport.serverChannel())
-                    .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
-                    .option(ChannelOption.SO_REUSEADDR, true)
-                    // No TCP_NODELAY here: every transport already enables it on each socket it creates
-                    // (PlatformDependent.canEnableTcpNoDelayByDefault), and asking again costs one more
-                    // setsockopt per accepted connection.
-                    // A client that half-closes after its requests still gets its answers (see ClientConnectionHandler).
-                    .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-                    .childOption(ChannelOption.ALLOCATOR, allocator)
-                    .childOption(ChannelOption.RCVBUF_ALLOCATOR, SHARED_RECV_SIZING)
-                    .childHandler(clients), deferOption, deferAccept);
-            listeners = ClientListeners.bind(workers, config.get(NettyConfigKeys.SERVER_ACCEPTORS),
-                    new InetSocketAddress(bind, port), bootstraps);
-            detector = new BlockedEventLoopDetector(workers.ioLoops(),
-                    config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(), metrics.eventLoopBlocked());
-            AdminServer admin = AdminServer.start(config.get(ProxyConfigKeys.ADMIN_BIND),
+            Supplier<ServerBootstrap> bootstraps = () -> withDeferAccept(
+                    new ServerBootstrap()
+                            .channel(transport.serverChannel())
+                            .option(ChannelOption.SO_BACKLOG, config.get(ProxyConfigKeys.SERVER_BACKLOG))
+                            .option(ChannelOption.SO_REUSEADDR, true)
+                            // No TCP_NODELAY here: every transport already enables it on each socket it creates
+                            // (PlatformDependent.canEnableTcpNoDelayByDefault), and asking again costs one more
+                            // setsockopt per accepted connection.
+                            // A client that half-closes after its requests still gets its answers (see
+                            // ClientConnectionHandler).
+                            .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+                            .childOption(ChannelOption.ALLOCATOR, allocator)
+                            .childOption(ChannelOption.RCVBUF_ALLOCATOR, SHARED_RECV_SIZING)
+                            .childHandler(clients),
+                    deferOption,
+                    deferAccept);
+            listeners = ClientListeners.bind(
+                    workers,
+                    config.get(NettyConfigKeys.SERVER_ACCEPTORS),
+                    new InetSocketAddress(bind, port),
+                    bootstraps);
+            detector = new BlockedEventLoopDetector(
+                    workers.ioLoops(),
+                    config.get(NettyConfigKeys.EVENTLOOP_BLOCKED_THRESHOLD).toNanos(),
+                    metrics.eventLoopBlocked());
+            AdminServer admin = AdminServer.start(
+                    config.get(ProxyConfigKeys.ADMIN_BIND),
                     config.get(ProxyConfigKeys.ADMIN_PORT),
-                    new AdminEndpoints(new MetricsRenderer(metrics.registry()), px::isDraining,
+                    new AdminEndpoints(
+                            new MetricsRenderer(metrics.registry()),
+                            px::isDraining,
                             resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked),
                             p::closeIdle));
-            log.info("proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
-                    workers, WorkerGauges.describe(config, CORES), listeners.count(), config.get(NettyConfigKeys.ALLOCATOR),
-                    leakLevel, filters.size(), settings.maxPerHost());
+            log.info(
+                    "proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
+                    workers,
+                    WorkerGauges.describe(config, CORES),
+                    listeners.count(),
+                    config.get(NettyConfigKeys.ALLOCATOR),
+                    leakLevel,
+                    filters.size(),
+                    settings.maxPerHost());
             return new NettyProxyServer(px, workers, pool, clients, listeners, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {
@@ -172,8 +205,12 @@ public final class NettyProxyServer implements ProxyServer {
      * What {@code auto} and the machine became: the transport, the threads, and two JVM-wide
      * settings of Netty's, leak tracking's level and (pooled allocator) whether it counts pinned memory.
      */
-    private static Map<String, String> resolved(WorkerLayout workers, int deferAccept, int listeningSockets,
-                                                String leakLevel, Optional<Boolean> pinnedTracked) {
+    private static Map<String, String> resolved(
+            WorkerLayout workers,
+            int deferAccept,
+            int listeningSockets,
+            String leakLevel,
+            Optional<Boolean> pinnedTracked) {
         Map<String, String> out = new LinkedHashMap<>(workers.resolved());
         out.put("server.deferAccept", Integer.toString(deferAccept));
         out.put("listeningSockets", Integer.toString(listeningSockets));

@@ -3,7 +3,6 @@ package io.proxybench.netty;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
-
 import java.util.Optional;
 import java.util.Properties;
 
@@ -19,8 +18,7 @@ final class PinnedMemoryTracking {
 
     static final String PROPERTY = "io.netty.trackPinnedMemory";
 
-    private PinnedMemoryTracking() {
-    }
+    private PinnedMemoryTracking() {}
 
     /** Off in {@code properties} unless they already name a value. */
     static void offUnlessAsked(Properties properties) {

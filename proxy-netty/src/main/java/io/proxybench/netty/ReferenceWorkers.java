@@ -23,8 +23,8 @@ public record ReferenceWorkers(int cores, int inbound, int stage, int outbound) 
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be at least 1, was " + cores);
         }
-        return new ReferenceWorkers(cores, scale(LITERAL.inbound, cores), scale(LITERAL.stage, cores),
-                scale(LITERAL.outbound, cores));
+        return new ReferenceWorkers(
+                cores, scale(LITERAL.inbound, cores), scale(LITERAL.stage, cores), scale(LITERAL.outbound, cores));
     }
 
     private static int scale(int writeUpCount, int cores) {
@@ -33,9 +33,13 @@ public record ReferenceWorkers(int cores, int inbound, int stage, int outbound) 
 
     /** The profile's settings. */
     Map<String, String> settings() {
-        return Map.of(NettyConfigKeys.WORKERS_INBOUND.name(), Integer.toString(inbound),
-                NettyConfigKeys.WORKERS_STAGE.name(), Integer.toString(stage),
-                NettyConfigKeys.WORKERS_OUTBOUND.name(), Integer.toString(outbound));
+        return Map.of(
+                NettyConfigKeys.WORKERS_INBOUND.name(),
+                Integer.toString(inbound),
+                NettyConfigKeys.WORKERS_STAGE.name(),
+                Integer.toString(stage),
+                NettyConfigKeys.WORKERS_OUTBOUND.name(),
+                Integer.toString(outbound));
     }
 
     @Override

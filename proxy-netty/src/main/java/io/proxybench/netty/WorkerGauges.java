@@ -4,7 +4,6 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.proxybench.core.config.ProxyConfig;
 import io.proxybench.core.metrics.MetricNames;
-
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -21,8 +20,7 @@ final class WorkerGauges {
     static final String OUTBOUND = PREFIX + "outbound";
     static final String CORES = PREFIX + "cores";
 
-    private WorkerGauges() {
-    }
+    private WorkerGauges() {}
 
     static void register(MetricRegistry registry, ProxyConfig config, int cores) {
         int inbound = config.get(NettyConfigKeys.WORKERS_INBOUND);
@@ -44,7 +42,9 @@ final class WorkerGauges {
     }
 
     private static String perCore(int count, int cores) {
-        return BigDecimal.valueOf(count).divide(BigDecimal.valueOf(cores), 2, RoundingMode.HALF_UP)
-                .stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(count)
+                .divide(BigDecimal.valueOf(cores), 2, RoundingMode.HALF_UP)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

@@ -1,5 +1,8 @@
 package io.proxybench.netty;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -8,9 +11,6 @@ import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.net.Socket;
 import java.time.Duration;
@@ -18,9 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 @ExtendWith(LeakReportGuard.class)
 class GracefulShutdownTest {
@@ -28,8 +27,8 @@ class GracefulShutdownTest {
     @Test
     void drainFinishesInFlightRequestsClosesIdleOnesAndLeavesNoThreads() throws Exception {
         try (StubOrigin origin = TestProxies.origin()) {
-            NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                    "workers.stage", "2", "workers.outbound", "1"));
+            NettyProxyServer proxy = TestProxies.start(Map.of(
+                    "routes", TestProxies.routeTo(origin.port()), "workers.stage", "2", "workers.outbound", "1"));
             int port = proxy.port();
             RawHttpConnection busy = RawHttpConnection.open(port);
             RawHttpConnection idle = RawHttpConnection.open(port);
@@ -37,11 +36,14 @@ class GracefulShutdownTest {
             assertThat(proxy.metrics().clientConnectionsActive().getCount()).isEqualTo(2);
 
             // Long enough that the checks below run while the origin still holds the request, on a loaded machine too.
-            busy.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "2s")
+            busy.send(RawRequest.get("/slow")
+                    .header(OriginRequests.LATENCY, "2s")
                     .header(OriginRequests.PAYLOAD_SIZE, "500"));
             Eventually.holds(() -> assertThat(origin.stats().requests())
-                    .as("requests at the origin: the idle connection's and the slow one").isEqualTo(2));
-            CompletableFuture<Void> stopping = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
+                    .as("requests at the origin: the idle connection's and the slow one")
+                    .isEqualTo(2));
+            CompletableFuture<Void> stopping =
+                    CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
 
             // The drain starts on another thread: /health says so once it has begun, well inside the origin's 2 s.
             Eventually.holds(Duration.ofSeconds(1), () -> {
@@ -51,8 +53,11 @@ class GracefulShutdownTest {
                     assertThat(health.bodyText()).isEqualTo("draining\n");
                 }
             });
-            assertThat(idle.awaitClose(Duration.ofSeconds(2)).closed()).as("idle keep-alive connection closed").isTrue();
-            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).as("no longer accepting")
+            assertThat(idle.awaitClose(Duration.ofSeconds(2)).closed())
+                    .as("idle keep-alive connection closed")
+                    .isTrue();
+            assertThatThrownBy(() -> new Socket("127.0.0.1", port).close())
+                    .as("no longer accepting")
                     .isInstanceOf(IOException.class);
 
             RawResponse inFlight = busy.readFinalResponse(false, Duration.ofSeconds(8));

@@ -20,7 +20,9 @@ class LeakTrackingLevelTest {
     @Test
     void theLevelTheJvmWasStartedWithIsKept() {
         assertThat(LeakTrackingLevel.toSet("auto", "paranoid")).isEmpty();
-        assertThat(LeakTrackingLevel.toSet("netty", null)).as("Netty's own default").isEmpty();
+        assertThat(LeakTrackingLevel.toSet("netty", null))
+                .as("Netty's own default")
+                .isEmpty();
     }
 
     @Test
@@ -32,9 +34,11 @@ class LeakTrackingLevelTest {
     /** The tests' own paranoid tracking survives starting a proxy with its default settings. */
     @Test
     void aProxyStartedByTheTestsKeepsTheirParanoidTracking() throws Exception {
-        assumeTrue("paranoid".equals(System.getProperty(LeakTrackingLevel.PROPERTY)),
+        assumeTrue(
+                "paranoid".equals(System.getProperty(LeakTrackingLevel.PROPERTY)),
                 "the JVM was not started with -D" + LeakTrackingLevel.PROPERTY + "=paranoid");
-        try (NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(TestProxies.deadPort())))) {
+        try (NettyProxyServer proxy =
+                TestProxies.start(Map.of("routes", TestProxies.routeTo(TestProxies.deadPort())))) {
             assertThat(ResourceLeakDetector.getLevel()).isEqualTo(Level.PARANOID);
         }
     }

@@ -1,11 +1,10 @@
 package io.proxybench.netty;
 
-import io.netty.buffer.UnpooledByteBufAllocator;
-import org.junit.jupiter.api.Test;
-
-import java.util.Properties;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.UnpooledByteBufAllocator;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
 
 class PinnedMemoryTrackingTest {
 
@@ -26,6 +25,7 @@ class PinnedMemoryTrackingTest {
 
     @Test
     void anAllocatorWithoutChunksHasNothingToSay() {
-        assertThat(PinnedMemoryTracking.inEffect(UnpooledByteBufAllocator.DEFAULT)).isEmpty();
+        assertThat(PinnedMemoryTracking.inEffect(UnpooledByteBufAllocator.DEFAULT))
+                .isEmpty();
     }
 }

@@ -30,7 +30,8 @@ class ResolvedAtStartTest {
         try (RawHttpConnection admin = RawHttpConnection.open(proxy.adminPort())) {
             RawResponse response = admin.exchange(RawRequest.get("/resolved"));
             assertThat(response.status()).isEqualTo(200);
-            return new ObjectMapper().readValue(response.bodyText(), new TypeReference<LinkedHashMap<String, String>>() { });
+            return new ObjectMapper()
+                    .readValue(response.bodyText(), new TypeReference<LinkedHashMap<String, String>>() {});
         }
     }
 
@@ -38,28 +39,48 @@ class ResolvedAtStartTest {
     void autoIsReportedAsTheTransportItBecameWithTheThreadsStarted() throws Exception {
         assumeTrue(Epoll.isAvailable(), "epoll's native library does not load here");
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                     "workers.inbound", "3", "server.deferAccept", "5"))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of(
+                        "routes",
+                        TestProxies.routeTo(origin.port()),
+                        "workers.inbound",
+                        "3",
+                        "server.deferAccept",
+                        "5"))) {
             Map<String, String> resolved = resolved(proxy);
 
-            assertThat(resolved).containsEntry("server.transport", "epoll").containsEntry("workers.inbound", "3")
-                    .containsEntry("workers.stage", "0").containsEntry("workers.outbound", "0")
-                    .containsEntry("server.deferAccept", "5").containsEntry("listeningSockets", "1");
+            assertThat(resolved)
+                    .containsEntry("server.transport", "epoll")
+                    .containsEntry("workers.inbound", "3")
+                    .containsEntry("workers.stage", "0")
+                    .containsEntry("workers.outbound", "0")
+                    .containsEntry("server.deferAccept", "5")
+                    .containsEntry("listeningSockets", "1");
             // the tests' JVM names paranoid, and auto keeps the level the JVM names
-            assertThat(resolved).containsEntry("netty.leakDetection",
-                    System.getProperty(LeakTrackingLevel.PROPERTY, "disabled").toLowerCase(Locale.ROOT));
+            assertThat(resolved)
+                    .containsEntry(
+                            "netty.leakDetection",
+                            System.getProperty(LeakTrackingLevel.PROPERTY, "disabled")
+                                    .toLowerCase(Locale.ROOT));
             // started in-process, not through the proxy's entry: Netty's own default, or what the JVM names
-            assertThat(resolved).containsEntry("netty.trackPinnedMemory",
-                    System.getProperty(PinnedMemoryTracking.PROPERTY, "true"));
+            assertThat(resolved)
+                    .containsEntry(
+                            "netty.trackPinnedMemory", System.getProperty(PinnedMemoryTracking.PROPERTY, "true"));
         }
     }
 
     @Test
     void aSettingTheTransportCannotHonourIsReportedAsNotInEffect() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                     "server.transport", "nio", "server.deferAccept", "5"))) {
-            assertThat(resolved(proxy)).containsEntry("server.transport", "nio").containsEntry("server.deferAccept", "0");
+                NettyProxyServer proxy = TestProxies.start(Map.of(
+                        "routes",
+                        TestProxies.routeTo(origin.port()),
+                        "server.transport",
+                        "nio",
+                        "server.deferAccept",
+                        "5"))) {
+            assertThat(resolved(proxy))
+                    .containsEntry("server.transport", "nio")
+                    .containsEntry("server.deferAccept", "0");
         }
     }
 }

@@ -20,8 +20,7 @@ final class AdminService {
 
     private static final int THREADS = 4;
 
-    private AdminService() {
-    }
+    private AdminService() {}
 
     /** Adds the service to {@code tomcat}'s server; returns its connector. */
     static Connector install(Tomcat tomcat, ProxyConfig config, AdminEndpoints endpoints) {

@@ -1,9 +1,8 @@
 package io.proxybench.tomcat;
 
+import java.beans.PropertyChangeListener;
 import org.apache.catalina.Context;
 import org.apache.catalina.Loader;
-
-import java.beans.PropertyChangeListener;
 
 /**
  * Gives the embedded contexts the application's class loader instead of a web-application loader:
@@ -16,8 +15,7 @@ final class ApplicationLoader implements Loader {
     private Context context;
 
     @Override
-    public void backgroundProcess() {
-    }
+    public void backgroundProcess() {}
 
     @Override
     public ClassLoader getClassLoader() {
@@ -40,8 +38,7 @@ final class ApplicationLoader implements Loader {
     }
 
     @Override
-    public void setDelegate(boolean delegate) {
-    }
+    public void setDelegate(boolean delegate) {}
 
     @Override
     @Deprecated
@@ -51,12 +48,10 @@ final class ApplicationLoader implements Loader {
 
     @Override
     @Deprecated
-    public void setReloadable(boolean reloadable) {
-    }
+    public void setReloadable(boolean reloadable) {}
 
     @Override
-    public void addPropertyChangeListener(PropertyChangeListener listener) {
-    }
+    public void addPropertyChangeListener(PropertyChangeListener listener) {}
 
     @Override
     public boolean modified() {
@@ -64,6 +59,5 @@ final class ApplicationLoader implements Loader {
     }
 
     @Override
-    public void removePropertyChangeListener(PropertyChangeListener listener) {
-    }
+    public void removePropertyChangeListener(PropertyChangeListener listener) {}
 }

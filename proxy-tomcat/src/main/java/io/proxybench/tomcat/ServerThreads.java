@@ -64,7 +64,9 @@ final class ServerThreads {
         List<Thread> alive = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             Thread t = threads[i];
-            if (t.isAlive() && t != Thread.currentThread() && !(t instanceof ForkJoinWorkerThread)
+            if (t.isAlive()
+                    && t != Thread.currentThread()
+                    && !(t instanceof ForkJoinWorkerThread)
                     && !JDK_SHARED.contains(t.getName())) {
                 alive.add(t);
             }

@@ -1,16 +1,14 @@
 package io.proxybench.tomcat;
 
+import javax.servlet.Servlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
 
-import javax.servlet.Servlet;
-
 /** Puts one servlet in charge of every path of an embedded context. */
 final class ServletMount {
 
-    private ServletMount() {
-    }
+    private ServletMount() {}
 
     static void mount(Context context, String name, Servlet servlet) {
         context.setLoader(new ApplicationLoader());

@@ -20,19 +20,6 @@ import io.proxybench.tomcat.proxy.ConnectionAbortValve;
 import io.proxybench.tomcat.proxy.EarlyRejectionValve;
 import io.proxybench.tomcat.proxy.InFlightRequests;
 import io.proxybench.tomcat.proxy.ProxyServlet;
-import org.apache.catalina.LifecycleException;
-import org.apache.catalina.LifecycleState;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.core.AprLifecycleListener;
-import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.util.ServerInfo;
-import org.apache.coyote.http11.AbstractHttp11Protocol;
-import org.apache.tomcat.jni.AprStatus;
-import org.apache.tomcat.jni.Library;
-import org.apache.tomcat.util.modeler.Registry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -46,6 +33,18 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.AprLifecycleListener;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.apache.tomcat.jni.AprStatus;
+import org.apache.tomcat.jni.Library;
+import org.apache.tomcat.util.modeler.Registry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One running Tomcat front end: a server with two services, the proxy (the chosen client connector,
@@ -93,17 +92,23 @@ final class TomcatProxyServer implements ProxyServer {
             tomcat.getServer().addLifecycleListener(apr);
         }
 
-        proxyConnector = new Connector(kind.newProtocol(new ClientConnectionCounter(metrics),
-                config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT)));
+        proxyConnector = new Connector(kind.newProtocol(
+                new ClientConnectionCounter(metrics), config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT)));
         ineffective = ConnectorSettings.apply(config, kind, proxyConnector);
         tomcat.getService().addConnector(proxyConnector);
         tomcat.getEngine().getPipeline().addValve(new BodyBytesValve(metrics));
         tomcat.getEngine().getPipeline().addValve(new EarlyRejectionValve(metrics));
         tomcat.getEngine().getPipeline().addValve(new ConnectionAbortValve());
-        ServletMount.mount(tomcat.addContext(tomcat.getHost(), "", null), "proxy",
+        ServletMount.mount(
+                tomcat.addContext(tomcat.getHost(), "", null),
+                "proxy",
                 new ProxyServlet(config, chains, origins, metrics, inFlight));
-        adminConnector = AdminService.install(tomcat, config,
-                new AdminEndpoints(new MetricsRenderer(metrics.registry()), () -> draining,
+        adminConnector = AdminService.install(
+                tomcat,
+                config,
+                new AdminEndpoints(
+                        new MetricsRenderer(metrics.registry()),
+                        () -> draining,
                         Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName()),
                         idleFor -> CompletableFuture.completedFuture(origins.closeIdle(idleFor))));
 
@@ -114,11 +119,12 @@ final class TomcatProxyServer implements ProxyServer {
     static TomcatProxyServer start(ProxyConfig config) throws Exception {
         ConnectorKind kind = ConnectorKind.of(config.get(TomcatConfigKeys.CONNECTOR));
         if (config.get(TomcatConfigKeys.VIRTUAL_THREADS) && Runtime.version().feature() < 21) {
-            throw new IllegalArgumentException("tomcat.virtualThreads=true needs Java 21 or later, but this JVM is Java "
-                    + Runtime.version() + ": run proxy-tomcat on a newer JDK or drop the setting");
+            throw new IllegalArgumentException(
+                    "tomcat.virtualThreads=true needs Java 21 or later, but this JVM is Java " + Runtime.version()
+                            + ": run proxy-tomcat on a newer JDK or drop the setting");
         }
-        FilterChains chains = FilterChains.of(new FilterLoader().load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER),
-                config.get(ProxyConfigKeys.FILTERS)));
+        FilterChains chains = FilterChains.of(new FilterLoader()
+                .load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER), config.get(ProxyConfigKeys.FILTERS)));
         ServerThreads threads = new ServerThreads("proxy-tomcat-" + SERIAL.incrementAndGet());
         return threads.call(() -> {
             TomcatProxyServer server = new TomcatProxyServer(config, kind, chains, threads);
@@ -148,10 +154,19 @@ final class TomcatProxyServer implements ProxyServer {
         }
         aprCheck();
         tomcat.start();
-        checkStarted(proxyConnector, "client", config.get(ProxyConfigKeys.SERVER_BIND), config.get(ProxyConfigKeys.SERVER_PORT));
-        checkStarted(adminConnector, "admin", config.get(ProxyConfigKeys.ADMIN_BIND), config.get(ProxyConfigKeys.ADMIN_PORT));
+        checkStarted(
+                proxyConnector,
+                "client",
+                config.get(ProxyConfigKeys.SERVER_BIND),
+                config.get(ProxyConfigKeys.SERVER_PORT));
+        checkStarted(
+                adminConnector,
+                "admin",
+                config.get(ProxyConfigKeys.ADMIN_BIND),
+                config.get(ProxyConfigKeys.ADMIN_PORT));
         if (tomcat.getServer().getState() != LifecycleState.STARTED) {
-            throw new IllegalStateException("Tomcat did not start (state " + tomcat.getServer().getState() + "; see the log above)");
+            throw new IllegalStateException(
+                    "Tomcat did not start (state " + tomcat.getServer().getState() + "; see the log above)");
         }
         logStarted();
     }
@@ -180,23 +195,39 @@ final class TomcatProxyServer implements ProxyServer {
         try (ServerSocket probe = new ServerSocket()) {
             probe.bind(new InetSocketAddress(bind, port));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot listen on " + bind + ":" + port + " (" + role + " port): " + e.getMessage());
+            throw new IllegalStateException(
+                    "cannot listen on " + bind + ":" + port + " (" + role + " port): " + e.getMessage());
         }
     }
 
     private void logStarted() {
         AbstractHttp11Protocol<?> p = (AbstractHttp11Protocol<?>) proxyConnector.getProtocolHandler();
         String library = kind == ConnectorKind.APR
-                ? "Tomcat native " + Library.versionString() + " on APR " + Library.aprVersionString() : kind.description();
-        log.info("client connector {} ({}) of Tomcat {} on {}:{}: maxThreads={}, maxConnections={}, acceptCount={}, "
+                ? "Tomcat native " + Library.versionString() + " on APR " + Library.aprVersionString()
+                : kind.description();
+        log.info(
+                "client connector {} ({}) of Tomcat {} on {}:{}: maxThreads={}, maxConnections={}, acceptCount={}, "
                         + "connectionTimeout={}ms, keepAliveTimeout={}ms, maxKeepAliveRequests={}, maxHttpHeaderSize={}; admin on {}:{}",
-                kind.configName(), library, ServerInfo.getServerNumber(), config.get(ProxyConfigKeys.SERVER_BIND), port(),
-                config.get(TomcatConfigKeys.VIRTUAL_THREADS) ? "virtual" : p.getMaxThreads(), p.getMaxConnections(),
-                p.getAcceptCount(), p.getConnectionTimeout(), p.getKeepAliveTimeout(), p.getMaxKeepAliveRequests(),
-                p.getMaxHttpHeaderSize(), config.get(ProxyConfigKeys.ADMIN_BIND), adminPort());
+                kind.configName(),
+                library,
+                ServerInfo.getServerNumber(),
+                config.get(ProxyConfigKeys.SERVER_BIND),
+                port(),
+                config.get(TomcatConfigKeys.VIRTUAL_THREADS) ? "virtual" : p.getMaxThreads(),
+                p.getMaxConnections(),
+                p.getAcceptCount(),
+                p.getConnectionTimeout(),
+                p.getKeepAliveTimeout(),
+                p.getMaxKeepAliveRequests(),
+                p.getMaxHttpHeaderSize(),
+                config.get(ProxyConfigKeys.ADMIN_BIND),
+                adminPort());
         if (!ineffective.isEmpty()) {
-            log.warn("settings without effect on the {} connector of Tomcat {}: {}", kind.configName(),
-                    ServerInfo.getServerNumber(), String.join("; ", ineffective));
+            log.warn(
+                    "settings without effect on the {} connector of Tomcat {}: {}",
+                    kind.configName(),
+                    ServerInfo.getServerNumber(),
+                    String.join("; ", ineffective));
         }
     }
 
@@ -224,7 +255,10 @@ final class TomcatProxyServer implements ProxyServer {
             }
             proxyConnector.pause();
             if (!drainTimeout.isZero() && !inFlight.awaitNone(drainTimeout)) {
-                log.warn("{} request(s) still in flight after the {} drain; closing them", inFlight.current(), drainTimeout);
+                log.warn(
+                        "{} request(s) still in flight after the {} drain; closing them",
+                        inFlight.current(),
+                        drainTimeout);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -250,7 +284,10 @@ final class TomcatProxyServer implements ProxyServer {
         try {
             List<Thread> left = threads.awaitEnd(THREAD_END_WAIT);
             if (!left.isEmpty()) {
-                log.warn("threads of {} still running {} after stop: {}", threads.name(), THREAD_END_WAIT,
+                log.warn(
+                        "threads of {} still running {} after stop: {}",
+                        threads.name(),
+                        THREAD_END_WAIT,
                         left.stream().map(Thread::getName).toList());
             }
         } catch (InterruptedException e) {

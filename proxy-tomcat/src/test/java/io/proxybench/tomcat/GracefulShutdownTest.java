@@ -1,5 +1,8 @@
 package io.proxybench.tomcat;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -7,17 +10,13 @@ import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.server.ProxyServer;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 /** A drain lets requests in flight finish, says so on /health, and refuses new connections meanwhile. */
 class GracefulShutdownTest {
@@ -30,12 +29,16 @@ class GracefulShutdownTest {
             int adminPort = proxy.adminPort();
             RawHttpConnection slow = RawHttpConnection.open(port);
             // Long enough that the checks below run while the origin still holds the request, on a loaded machine too.
-            slow.send(RawRequest.get("/slow").header(OriginRequests.LATENCY, "2s")
+            slow.send(RawRequest.get("/slow")
+                    .header(OriginRequests.LATENCY, "2s")
                     .header(OriginRequests.PAYLOAD_SIZE, "5000"));
             // A drain only waits for requests the servlet has taken; a fixed sleep raced it on a busy machine.
-            Eventually.holds(() -> assertThat(origin.stats().requests()).as("requests at the origin").isEqualTo(1));
+            Eventually.holds(() -> assertThat(origin.stats().requests())
+                    .as("requests at the origin")
+                    .isEqualTo(1));
 
-            CompletableFuture<Void> shutdown = CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
+            CompletableFuture<Void> shutdown =
+                    CompletableFuture.runAsync(() -> proxy.shutdownGracefully(Duration.ofSeconds(8)));
             // The drain starts on another thread: /health says so once it has begun, well inside the origin's 2 s.
             Eventually.holds(Duration.ofSeconds(1), () -> {
                 RawResponse health = admin(adminPort, "/health");
@@ -43,10 +46,13 @@ class GracefulShutdownTest {
                 assertThat(health.bodyText().trim()).isEqualTo("draining");
             });
             assertThatThrownBy(() -> RawHttpConnection.open(port).exchange(RawRequest.get("/late")))
-                    .as("a new connection during the drain").isInstanceOf(IOException.class);
+                    .as("a new connection during the drain")
+                    .isInstanceOf(IOException.class);
 
             RawResponse answer = slow.readFinalResponse(false, Duration.ofSeconds(8));
-            assertThat(answer.status()).as("the request in flight when the drain began").isEqualTo(200);
+            assertThat(answer.status())
+                    .as("the request in flight when the drain began")
+                    .isEqualTo(200);
             assertThat(answer.complete()).isTrue();
             assertThat(answer.body()).hasSize(5000);
             slow.close();

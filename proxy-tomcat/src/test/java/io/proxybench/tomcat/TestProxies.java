@@ -5,7 +5,6 @@ import io.proxybench.core.config.ProxyConfig;
 import io.proxybench.core.server.ProxyServer;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,11 +12,14 @@ import java.util.Map;
 /** Starting origins and proxies in-process for this module's tests. */
 final class TestProxies {
 
-    private TestProxies() {
-    }
+    private TestProxies() {}
 
     static StubOrigin origin() {
-        return StubOrigin.started(StubOriginOptions.builder().latency("0").threads(1).drainTimeout(Duration.ZERO).build());
+        return StubOrigin.started(StubOriginOptions.builder()
+                .latency("0")
+                .threads(1)
+                .drainTimeout(Duration.ZERO)
+                .build());
     }
 
     static ProxyConfig config(StubOrigin origin, Map<String, String> settings) {

@@ -1,7 +1,6 @@
 package io.proxybench.origin;
 
 import io.proxybench.origin.behavior.FaultKind;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

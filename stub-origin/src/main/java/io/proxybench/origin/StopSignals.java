@@ -14,8 +14,7 @@ final class StopSignals {
 
     private static final Logger log = LoggerFactory.getLogger(StopSignals.class);
 
-    private StopSignals() {
-    }
+    private StopSignals() {}
 
     static void onStop(Runnable stop) {
         for (String name : new String[] {"TERM", "INT"}) {

@@ -2,11 +2,10 @@ package io.proxybench.origin;
 
 import io.proxybench.origin.server.OriginServer;
 import io.proxybench.origin.server.PayloadBuffers;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The stub origin, for use in-process: answers any request with a fixed payload after a modelled latency,
@@ -64,9 +63,15 @@ public final class StubOrigin implements AutoCloseable {
         OriginServer starting = new OriginServer(options);
         address = starting.bind();
         server = starting;
-        log.info("listening on {}:{} transport={} threads={} payload={}B latency={} faults={} maxConnections={}",
-                address.getHostString(), address.getPort(), server.transportName(), options.threads(),
-                options.payloadSize(), options.latency().spelling(), options.faultMix().spelling(),
+        log.info(
+                "listening on {}:{} transport={} threads={} payload={}B latency={} faults={} maxConnections={}",
+                address.getHostString(),
+                address.getPort(),
+                server.transportName(),
+                options.threads(),
+                options.payloadSize(),
+                options.latency().spelling(),
+                options.faultMix().spelling(),
                 options.maxConnections() == 0 ? "unlimited" : options.maxConnections());
         return address.getPort();
     }

@@ -4,6 +4,11 @@ import io.proxybench.common.units.ByteSizeSyntax;
 import io.proxybench.common.units.DurationSyntax;
 import io.proxybench.origin.behavior.FaultMix;
 import io.proxybench.origin.behavior.LatencyModel;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -12,57 +17,78 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.time.Duration;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-
 /** Command line of the stub origin. Prints one line {@code listening port=<port>} to stdout once bound. */
-@Command(name = "stub-origin", sortOptions = false,
-        description = "HTTP origin for proxy benchmarks: a fixed payload after a modelled latency, with fault injection.")
+@Command(
+        name = "stub-origin",
+        sortOptions = false,
+        description =
+                "HTTP origin for proxy benchmarks: a fixed payload after a modelled latency, with fault injection.")
 public final class StubOriginMain implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(StubOriginMain.class);
 
-    @Option(names = "--port", paramLabel = "N", description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            description = "TCP port; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port = 0;
 
     @Option(names = "--bind", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
     String bind = "127.0.0.1";
 
-    @Option(names = "--payload-size", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+    @Option(
+            names = "--payload-size",
+            paramLabel = "SIZE",
+            converter = ByteSizeConverter.class,
             description = "Body size of each answer: 1024, 64KiB, 2MiB (default: ${DEFAULT-VALUE}).")
     int payloadSize = 1024;
 
-    @Option(names = "--latency", paramLabel = "MODEL", converter = LatencyConverter.class,
-            description = "Delay after a complete request: 50ms, 250us, 1s, 0 or uniform:40ms..60ms (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--latency",
+            paramLabel = "MODEL",
+            converter = LatencyConverter.class,
+            description =
+                    "Delay after a complete request: 50ms, 250us, 1s, 0 or uniform:40ms..60ms (default: ${DEFAULT-VALUE}).")
     LatencyModel latency = LatencyModel.parse("50ms");
 
     @Option(names = "--threads", paramLabel = "N", description = "Event loops (default: one per core).")
     Integer threads;
 
-    @Option(names = "--max-connections", paramLabel = "N",
-            description = "Open connections beyond which new ones are closed at accept; 0 = no limit (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--max-connections",
+            paramLabel = "N",
+            description =
+                    "Open connections beyond which new ones are closed at accept; 0 = no limit (default: ${DEFAULT-VALUE}).")
     int maxConnections = 0;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the random payload bytes (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            paramLabel = "N",
+            description = "Seed of the random payload bytes (default: ${DEFAULT-VALUE}).")
     long seed = StubOriginOptions.DEFAULT_SEED;
 
-    @Option(names = "--fault-rate", paramLabel = "MIX", converter = FaultMixConverter.class,
+    @Option(
+            names = "--fault-rate",
+            paramLabel = "MIX",
+            converter = FaultMixConverter.class,
             description = "Share of requests per fault, e.g. status-500=0.01,reset=0.001; kinds: status-500, reset, "
                     + "close-mid-body, garbage, stall, slow-body (default: none).")
     FaultMix faultMix = FaultMix.NONE;
 
-    @Option(names = "--transport", paramLabel = "KIND",
-            description = "auto, epoll or nio (default: auto).")
+    @Option(names = "--transport", paramLabel = "KIND", description = "auto, epoll or nio (default: auto).")
     OriginTransport transport = OriginTransport.AUTO;
 
-    @Option(names = "--drain-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--drain-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "On SIGTERM, how long answers in flight may take to finish (default: 5s).")
     Duration drainTimeout = Duration.ofSeconds(5);
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     boolean help;
 
     @Spec
@@ -97,9 +123,15 @@ public final class StubOriginMain implements Callable<Integer> {
         StubOriginOptions options;
         try {
             options = StubOriginOptions.builder()
-                    .port(port).bindAddress(bind).payloadSize(payloadSize).latency(latency)
+                    .port(port)
+                    .bindAddress(bind)
+                    .payloadSize(payloadSize)
+                    .latency(latency)
                     .threads(threads == null ? Runtime.getRuntime().availableProcessors() : threads)
-                    .maxConnections(maxConnections).seed(seed).faultMix(faultMix).transport(transport)
+                    .maxConnections(maxConnections)
+                    .seed(seed)
+                    .faultMix(faultMix)
+                    .transport(transport)
                     .drainTimeout(drainTimeout)
                     .build();
         } catch (IllegalArgumentException e) {

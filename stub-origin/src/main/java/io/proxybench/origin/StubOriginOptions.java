@@ -2,7 +2,6 @@ package io.proxybench.origin;
 
 import io.proxybench.origin.behavior.FaultMix;
 import io.proxybench.origin.behavior.LatencyModel;
-
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,6 +33,7 @@ public record StubOriginOptions(
 
     /** Larger bodies are still served, but only on request ({@code X-Origin-Payload-Size}) or by an explicit flag. */
     public static final int MAX_PAYLOAD_SIZE = 1 << 30;
+
     public static final long DEFAULT_SEED = 0x5EEDL;
 
     public StubOriginOptions {
@@ -49,7 +49,8 @@ public record StubOriginOptions(
             throw new IllegalArgumentException("port must be within 0..65535, got " + port);
         }
         if (payloadSize < 0 || payloadSize > MAX_PAYLOAD_SIZE) {
-            throw new IllegalArgumentException("payload size must be within 0.." + MAX_PAYLOAD_SIZE + ", got " + payloadSize);
+            throw new IllegalArgumentException(
+                    "payload size must be within 0.." + MAX_PAYLOAD_SIZE + ", got " + payloadSize);
         }
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be at least 1, got " + threads);
@@ -72,9 +73,16 @@ public record StubOriginOptions(
 
     public Builder toBuilder() {
         return new Builder()
-                .bindAddress(bindAddress).port(port).payloadSize(payloadSize).latency(latency)
-                .threads(threads).maxConnections(maxConnections).seed(seed).faultMix(faultMix)
-                .transport(transport).drainTimeout(drainTimeout);
+                .bindAddress(bindAddress)
+                .port(port)
+                .payloadSize(payloadSize)
+                .latency(latency)
+                .threads(threads)
+                .maxConnections(maxConnections)
+                .seed(seed)
+                .faultMix(faultMix)
+                .transport(transport)
+                .drainTimeout(drainTimeout);
     }
 
     /** Starts from the command-line defaults: loopback, ephemeral port, 1 KiB after 50 ms, one loop per core. */
@@ -90,8 +98,7 @@ public record StubOriginOptions(
         private OriginTransport transport = OriginTransport.AUTO;
         private Duration drainTimeout = Duration.ofSeconds(5);
 
-        private Builder() {
-        }
+        private Builder() {}
 
         public Builder bindAddress(String bindAddress) {
             this.bindAddress = bindAddress;
@@ -161,8 +168,17 @@ public record StubOriginOptions(
         }
 
         public StubOriginOptions build() {
-            return new StubOriginOptions(bindAddress, port, payloadSize, latency, threads, maxConnections, seed,
-                    faultMix, transport, drainTimeout);
+            return new StubOriginOptions(
+                    bindAddress,
+                    port,
+                    payloadSize,
+                    latency,
+                    threads,
+                    maxConnections,
+                    seed,
+                    faultMix,
+                    transport,
+                    drainTimeout);
         }
     }
 }

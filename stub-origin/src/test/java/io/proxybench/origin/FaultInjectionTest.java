@@ -1,15 +1,14 @@
 package io.proxybench.origin;
 
-import io.proxybench.origin.behavior.FaultKind;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.origin.behavior.FaultKind;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class FaultInjectionTest extends OriginTestSupport {
 
@@ -147,14 +146,16 @@ class FaultInjectionTest extends OriginTestSupport {
             try (RawHttpConnection conn = new RawHttpConnection(origin.port())) {
                 conn.send(RawHttpConnection.get("/"));
                 try {
-                    assertThat(new String(conn.readToEnd(), StandardCharsets.ISO_8859_1)).startsWith("NOT HTTP");
+                    assertThat(new String(conn.readToEnd(), StandardCharsets.ISO_8859_1))
+                            .startsWith("NOT HTTP");
                 } catch (SocketException e) {
                     assertThat(e.getMessage()).contains("reset");
                 }
             }
         }
         OriginStats stats = origin.stats();
-        assertThat(stats.faultCount(FaultKind.RESET) + stats.faultCount(FaultKind.GARBAGE)).isEqualTo(20);
+        assertThat(stats.faultCount(FaultKind.RESET) + stats.faultCount(FaultKind.GARBAGE))
+                .isEqualTo(20);
         assertThat(stats.faultCount(FaultKind.RESET)).isPositive();
         assertThat(stats.faultCount(FaultKind.GARBAGE)).isPositive();
     }

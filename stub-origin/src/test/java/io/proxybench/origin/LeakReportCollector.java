@@ -3,7 +3,6 @@ package io.proxybench.origin;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -15,7 +14,8 @@ public final class LeakReportCollector extends AppenderBase<ILoggingEvent> {
 
     @Override
     protected void append(ILoggingEvent event) {
-        if (event.getLevel().isGreaterOrEqual(Level.ERROR) && event.getFormattedMessage().contains("LEAK")) {
+        if (event.getLevel().isGreaterOrEqual(Level.ERROR)
+                && event.getFormattedMessage().contains("LEAK")) {
             REPORTS.add(event.getFormattedMessage());
         }
     }

@@ -1,14 +1,13 @@
 package io.proxybench.origin;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.proxybench.common.units.UnitCases.Case;
 import io.proxybench.origin.behavior.LatencyModel;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine.TypeConversionException;
-
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The origin's command line reads durations (--latency, --drain-timeout) and sizes (--payload-size):
@@ -24,7 +23,8 @@ class SharedUnitCasesTest {
         if (c.accepted()) {
             assertThat(converter.convert(c.input()).toNanos()).isEqualTo(c.value());
         } else {
-            assertThatThrownBy(() -> converter.convert(c.input())).isInstanceOf(TypeConversionException.class)
+            assertThatThrownBy(() -> converter.convert(c.input()))
+                    .isInstanceOf(TypeConversionException.class)
                     .hasMessage(c.message());
         }
     }
@@ -51,7 +51,8 @@ class SharedUnitCasesTest {
         if (c.accepted()) {
             assertThat(converter.convert(c.input()).longValue()).isEqualTo(Math.min(Integer.MAX_VALUE, c.value()));
         } else {
-            assertThatThrownBy(() -> converter.convert(c.input())).isInstanceOf(TypeConversionException.class)
+            assertThatThrownBy(() -> converter.convert(c.input()))
+                    .isInstanceOf(TypeConversionException.class)
                     .hasMessage(c.message());
         }
     }

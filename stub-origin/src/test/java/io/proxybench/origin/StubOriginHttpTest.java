@@ -1,6 +1,6 @@
 package io.proxybench.origin;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpClient;
@@ -8,21 +8,24 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class StubOriginHttpTest extends OriginTestSupport {
 
     private static final int TEN_MIB = 10 * 1024 * 1024;
 
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void answersAnyPathWithThePayloadAndItsHeaders() throws Exception {
         StubOrigin origin = origin(b -> b.payloadSize(1024).seed(7));
         for (String method : new String[] {"GET", "DELETE", "PUT"}) {
-            HttpResponse<byte[]> res = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/any/path?q=1"))
-                    .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> res = client.send(
+                    HttpRequest.newBuilder(origin.baseUri().resolve("/any/path?q=1"))
+                            .method(method, HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
             assertThat(res.statusCode()).isEqualTo(200);
             assertThat(res.headers().firstValue("content-length")).hasValue("1024");
             assertThat(res.headers().firstValue("content-type")).hasValue("application/octet-stream");
@@ -32,21 +35,28 @@ class StubOriginHttpTest extends OriginTestSupport {
 
     @Test
     void seedDecidesThePayloadBytes() throws Exception {
-        byte[] a = client.send(HttpRequest.newBuilder(origin(b -> b.seed(1)).baseUri()).build(),
-                HttpResponse.BodyHandlers.ofByteArray()).body();
-        byte[] b = client.send(HttpRequest.newBuilder(origin(o -> o.seed(2)).baseUri()).build(),
-                HttpResponse.BodyHandlers.ofByteArray()).body();
+        byte[] a = client.send(
+                        HttpRequest.newBuilder(origin(b -> b.seed(1)).baseUri()).build(),
+                        HttpResponse.BodyHandlers.ofByteArray())
+                .body();
+        byte[] b = client.send(
+                        HttpRequest.newBuilder(origin(o -> o.seed(2)).baseUri()).build(),
+                        HttpResponse.BodyHandlers.ofByteArray())
+                .body();
         assertThat(a).hasSize(1024).isNotEqualTo(b);
     }
 
     @Test
     void echoesTheRequestId() throws Exception {
         StubOrigin origin = origin();
-        HttpResponse<Void> res = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/"))
-                .header("X-Request-Id", "req-42").build(), HttpResponse.BodyHandlers.discarding());
-        assertThat(res.headers().firstValue("x-request-id")).hasValue("req-42");
-        HttpResponse<Void> without = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/")).build(),
+        HttpResponse<Void> res = client.send(
+                HttpRequest.newBuilder(origin.baseUri().resolve("/"))
+                        .header("X-Request-Id", "req-42")
+                        .build(),
                 HttpResponse.BodyHandlers.discarding());
+        assertThat(res.headers().firstValue("x-request-id")).hasValue("req-42");
+        HttpResponse<Void> without = client.send(
+                HttpRequest.newBuilder(origin.baseUri().resolve("/")).build(), HttpResponse.BodyHandlers.discarding());
         assertThat(without.headers().firstValue("x-request-id")).isEmpty();
     }
 
@@ -54,8 +64,10 @@ class StubOriginHttpTest extends OriginTestSupport {
     void payloadSizeCanBeOverriddenPerRequestUpTo10MiB() throws Exception {
         StubOrigin origin = origin(b -> b.seed(3));
         for (int size : new int[] {0, 10, 70_000, TEN_MIB}) {
-            HttpResponse<byte[]> res = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/big"))
-                            .header("X-Origin-Payload-Size", Integer.toString(size)).build(),
+            HttpResponse<byte[]> res = client.send(
+                    HttpRequest.newBuilder(origin.baseUri().resolve("/big"))
+                            .header("X-Origin-Payload-Size", Integer.toString(size))
+                            .build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             assertThat(res.statusCode()).isEqualTo(200);
             assertThat(res.headers().firstValue("content-length")).hasValue(Integer.toString(size));
@@ -186,7 +198,10 @@ class StubOriginHttpTest extends OriginTestSupport {
                 taken = origin.stats().requests();
                 Thread.sleep(300);
             }
-            assertThat(origin.stats().requests()).as("reading stopped").isEqualTo(taken).isLessThan(sent / 2);
+            assertThat(origin.stats().requests())
+                    .as("reading stopped")
+                    .isEqualTo(taken)
+                    .isLessThan(sent / 2);
         }
     }
 
@@ -223,13 +238,18 @@ class StubOriginHttpTest extends OriginTestSupport {
     void chunkedAndSizedUploadsOf10MiBAreReadAndDropped() throws Exception {
         StubOrigin origin = origin();
         byte[] body = new byte[TEN_MIB];
-        HttpResponse<byte[]> sized = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/upload"))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> sized = client.send(
+                HttpRequest.newBuilder(origin.baseUri().resolve("/upload"))
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         assertThat(sized.statusCode()).isEqualTo(200);
         assertThat(sized.body()).hasSize(1024);
         // An InputStream publisher has no known length, so the client sends it chunked.
-        HttpResponse<byte[]> chunked = client.send(HttpRequest.newBuilder(origin.baseUri().resolve("/upload"))
-                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build(),
+        HttpResponse<byte[]> chunked = client.send(
+                HttpRequest.newBuilder(origin.baseUri().resolve("/upload"))
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofByteArray());
         assertThat(chunked.statusCode()).isEqualTo(200);
         assertThat(chunked.body()).hasSize(1024);
@@ -253,12 +273,13 @@ class StubOriginHttpTest extends OriginTestSupport {
     void badOverrideHeadersGet400AndTheConnectionStaysUsable() throws Exception {
         StubOrigin origin = origin();
         try (RawHttpConnection conn = new RawHttpConnection(origin.port())) {
-            for (String header : new String[] {"X-Origin-Latency: soon", "X-Origin-Payload-Size: -1",
-                    "X-Origin-Fault: explode"}) {
+            for (String header :
+                    new String[] {"X-Origin-Latency: soon", "X-Origin-Payload-Size: -1", "X-Origin-Fault: explode"}) {
                 conn.send(RawHttpConnection.get("/", header));
                 RawHttpConnection.Response res = conn.readResponse();
                 assertThat(res.status()).isEqualTo(400);
-                assertThat(res.bodyText()).contains(header.substring(0, header.indexOf(':')).toLowerCase());
+                assertThat(res.bodyText())
+                        .contains(header.substring(0, header.indexOf(':')).toLowerCase());
             }
             conn.send(RawHttpConnection.get("/"));
             assertThat(conn.readResponse().status()).isEqualTo(200);
@@ -281,7 +302,7 @@ class StubOriginHttpTest extends OriginTestSupport {
     void connectionsBeyondTheLimitAreClosedAtOnceAndCounted() throws Exception {
         StubOrigin origin = origin(b -> b.maxConnections(2));
         try (RawHttpConnection first = new RawHttpConnection(origin.port());
-             RawHttpConnection second = new RawHttpConnection(origin.port())) {
+                RawHttpConnection second = new RawHttpConnection(origin.port())) {
             for (RawHttpConnection conn : List.of(first, second)) {
                 conn.send(RawHttpConnection.get("/"));
                 assertThat(conn.readResponse().status()).isEqualTo(200);

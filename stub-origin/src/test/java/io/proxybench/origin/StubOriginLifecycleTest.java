@@ -1,15 +1,14 @@
 package io.proxybench.origin;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class StubOriginLifecycleTest extends OriginTestSupport {
 
@@ -18,7 +17,7 @@ class StubOriginLifecycleTest extends OriginTestSupport {
         StubOrigin origin = origin(b -> b.latency("300ms"));
         int port = origin.port();
         try (RawHttpConnection conn = new RawHttpConnection(port);
-             RawHttpConnection idle = new RawHttpConnection(port)) {
+                RawHttpConnection idle = new RawHttpConnection(port)) {
             idle.send(RawHttpConnection.get("/", "X-Origin-Latency: 0"));
             idle.readResponse();
             conn.send(RawHttpConnection.get("/", "X-Request-Id: late"));
@@ -29,7 +28,9 @@ class StubOriginLifecycleTest extends OriginTestSupport {
             assertThat(res.header("x-request-id")).isEqualTo("late");
             assertThat(res.header("connection")).isEqualToIgnoringCase("close");
             assertThat(conn.closedByPeer()).isTrue();
-            assertThat(idle.closedByPeer()).as("idle keep-alive connections are closed at once").isTrue();
+            assertThat(idle.closedByPeer())
+                    .as("idle keep-alive connections are closed at once")
+                    .isTrue();
             closing.get(5, TimeUnit.SECONDS);
         }
         assertThatThrownBy(() -> new Socket("127.0.0.1", port).close()).isInstanceOf(ConnectException.class);
@@ -51,16 +52,21 @@ class StubOriginLifecycleTest extends OriginTestSupport {
     @Test
     void startTwiceAndStartAfterCloseAreRefused() {
         StubOrigin origin = origin();
-        assertThatThrownBy(origin::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("already");
+        assertThatThrownBy(origin::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("already");
         origin.close();
         origin.close();
-        assertThatThrownBy(origin::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        assertThatThrownBy(origin::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
     }
 
     @Test
     void bindingATakenPortFailsClearly() {
         StubOrigin first = origin();
-        StubOrigin second = new StubOrigin(first.options().toBuilder().port(first.port()).build());
+        StubOrigin second =
+                new StubOrigin(first.options().toBuilder().port(first.port()).build());
         assertThatThrownBy(second::start)
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("cannot listen on 127.0.0.1:" + first.port());
@@ -84,8 +90,11 @@ class StubOriginLifecycleTest extends OriginTestSupport {
     void optionsRejectNonsense() {
         assertThatThrownBy(() -> StubOriginOptions.builder().port(-1).build()).hasMessageContaining("port");
         assertThatThrownBy(() -> StubOriginOptions.builder().threads(0).build()).hasMessageContaining("threads");
-        assertThatThrownBy(() -> StubOriginOptions.builder().payloadSize(-1).build()).hasMessageContaining("payload");
-        assertThatThrownBy(() -> StubOriginOptions.builder().maxConnections(-1).build()).hasMessageContaining("connections");
-        assertThatThrownBy(() -> StubOriginOptions.builder().bindAddress(" ").build()).hasMessageContaining("bind");
+        assertThatThrownBy(() -> StubOriginOptions.builder().payloadSize(-1).build())
+                .hasMessageContaining("payload");
+        assertThatThrownBy(() -> StubOriginOptions.builder().maxConnections(-1).build())
+                .hasMessageContaining("connections");
+        assertThatThrownBy(() -> StubOriginOptions.builder().bindAddress(" ").build())
+                .hasMessageContaining("bind");
     }
 }

@@ -23,8 +23,7 @@ public final class ByteSizeSyntax {
 
     private static final Pattern FORM = Pattern.compile("(\\d+)(B|KiB|MiB|GiB)?");
 
-    private ByteSizeSyntax() {
-    }
+    private ByteSizeSyntax() {}
 
     /**
      * Parses {@code text} by the rule above.

@@ -30,8 +30,7 @@ public final class DurationSyntax {
 
     private static final String UNITS = "ns, us, µs, ms, s, m, h";
 
-    private DurationSyntax() {
-    }
+    private DurationSyntax() {}
 
     /**
      * Parses {@code text} by the rule above.
@@ -45,8 +44,8 @@ public final class DurationSyntax {
         }
         Matcher m = FORM.matcher(t);
         if (!m.matches()) {
-            throw new IllegalArgumentException("'" + t + "' is not a duration: write a number and a unit ("
-                    + UNITS + "), e.g. 250us, 50ms, 1.5s, 2m; 0 needs no unit");
+            throw new IllegalArgumentException("'" + t + "' is not a duration: write a number and a unit (" + UNITS
+                    + "), e.g. 250us, 50ms, 1.5s, 2m; 0 needs no unit");
         }
         BigDecimal nanos = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(nanosPerUnit(m.group(2))));
         if (nanos.compareTo(BigDecimal.valueOf(MAX.toNanos())) > 0) {
@@ -66,7 +65,8 @@ public final class DurationSyntax {
      */
     public static String format(Duration d) {
         if (d.isNegative() || d.compareTo(MAX) > 0) {
-            throw new IllegalArgumentException("no spelling for " + d + ": durations run from 0 to " + MAX.toHours() + "h");
+            throw new IllegalArgumentException(
+                    "no spelling for " + d + ": durations run from 0 to " + MAX.toHours() + "h");
         }
         long nanos = d.toNanos();
         if (nanos == 0) {

@@ -1,9 +1,5 @@
 package io.proxybench.common.testing;
 
-import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
-
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -14,6 +10,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
 /**
  * "This test needs tool X": call {@link #assumePresent} first, from the test or a {@code @BeforeAll}.
@@ -27,11 +26,10 @@ public final class RequiredTool {
     public static final String ENV = "PROXYBENCH_REQUIRE";
 
     private static final Set<String> ANNOUNCED = ConcurrentHashMap.newKeySet();
-    private static final PrintStream NATIVE_ERR = new PrintStream(new FileOutputStream(FileDescriptor.err), true,
-            StandardCharsets.UTF_8);
+    private static final PrintStream NATIVE_ERR =
+            new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
 
-    private RequiredTool() {
-    }
+    private RequiredTool() {}
 
     /**
      * @param tool    the short name {@value #ENV} uses, e.g. {@code wrk} or {@code apr}
@@ -65,12 +63,14 @@ public final class RequiredTool {
         return required(System.getenv(ENV)).contains(normalised(tool));
     }
 
-    static void assumePresent(String tool, boolean present, String hint, String requireValue, Consumer<String> announce) {
+    static void assumePresent(
+            String tool, boolean present, String hint, String requireValue, Consumer<String> announce) {
         if (present) {
             return;
         }
         if (required(requireValue).contains(normalised(tool))) {
-            throw new AssertionFailedError(tool + " is required (" + ENV + "=" + requireValue + ") but not available: " + hint);
+            throw new AssertionFailedError(
+                    tool + " is required (" + ENV + "=" + requireValue + ") but not available: " + hint);
         }
         String line = tool + " is not available: " + hint + "; skipped (" + ENV + "=" + normalised(tool)
                 + " makes this a failure)";

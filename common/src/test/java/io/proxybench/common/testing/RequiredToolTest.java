@@ -1,15 +1,14 @@
 package io.proxybench.common.testing;
 
-import org.junit.jupiter.api.Test;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 
 class RequiredToolTest {
 
@@ -23,7 +22,8 @@ class RequiredToolTest {
 
     @Test
     void anAbsentToolNobodyRequiresSkipsWithItsNameAndHintOnTheConsole() {
-        String line = "wrk is not available: apt-get install wrk; skipped (PROXYBENCH_REQUIRE=wrk makes this a failure)";
+        String line =
+                "wrk is not available: apt-get install wrk; skipped (PROXYBENCH_REQUIRE=wrk makes this a failure)";
         assertThatThrownBy(() -> check("wrk", false, HINT, null))
                 .isInstanceOf(TestAbortedException.class)
                 .hasMessage(line);
@@ -34,7 +34,8 @@ class RequiredToolTest {
     void anAbsentToolTheEnvironmentRequiresFails() {
         assertThatThrownBy(() -> check("wrk", false, HINT, "apr, WRK,nginx"))
                 .isInstanceOf(AssertionFailedError.class)
-                .hasMessage("wrk is required (PROXYBENCH_REQUIRE=apr, WRK,nginx) but not available: apt-get install wrk");
+                .hasMessage(
+                        "wrk is required (PROXYBENCH_REQUIRE=apr, WRK,nginx) but not available: apt-get install wrk");
         assertThat(announced).as("a failure is reported by the test itself").isEmpty();
     }
 

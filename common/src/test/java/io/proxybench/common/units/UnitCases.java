@@ -42,8 +42,7 @@ public final class UnitCases {
         }
     }
 
-    private UnitCases() {
-    }
+    private UnitCases() {}
 
     public static List<Case> durations() {
         return read("duration-cases.tsv");

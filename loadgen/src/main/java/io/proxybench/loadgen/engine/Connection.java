@@ -9,7 +9,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.loadgen.http.ResponseParser;
 import io.proxybench.loadgen.record.ErrorKind;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,11 +26,17 @@ final class Connection extends ChannelInboundHandlerAdapter {
     /** Pause before reopening a connection that failed before answering anything, so a dead target is not spun on. */
     static final long RETRY_DELAY_MS = 100;
 
-    private enum State { DISCONNECTED, CONNECTING, IDLE, BUSY }
+    private enum State {
+        DISCONNECTED,
+        CONNECTING,
+        IDLE,
+        BUSY
+    }
 
     private final LoopWorker worker;
     /** Position in the engine's list: spreads the open model's send times over the connections. */
     final int index;
+
     private final ResponseParser parser = new ResponseParser();
     private final Runnable sendTask = this::scheduledSend;
     private final Runnable retryTask = this::retry;

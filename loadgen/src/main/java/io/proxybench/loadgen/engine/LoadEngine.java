@@ -9,7 +9,6 @@ import io.proxybench.loadgen.record.IntervalLog;
 import io.proxybench.loadgen.record.LoopRecorder;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.loadgen.record.StepTotals;
-
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -43,11 +42,16 @@ public final class LoadEngine implements AutoCloseable {
      * @param keepAliveRequest the request bytes for keep-alive steps
      * @param closeRequest     the same with {@code Connection: close}, for churn steps
      */
-    public LoadEngine(InetSocketAddress address, String targetText, int threads, Transport transport,
-                      byte[] keepAliveRequest, byte[] closeRequest) {
+    public LoadEngine(
+            InetSocketAddress address,
+            String targetText,
+            int threads,
+            Transport transport,
+            byte[] keepAliveRequest,
+            byte[] closeRequest) {
         this.targetText = targetText;
-        this.group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("loadgen", true),
-                transport.ioHandlerFactory());
+        this.group = new MultiThreadIoEventLoopGroup(
+                threads, new DefaultThreadFactory("loadgen", true), transport.ioHandlerFactory());
         for (EventExecutor executor : group) {
             workers.add(new LoopWorker((EventLoop) executor, transport, address, keepAliveRequest, closeRequest));
         }
@@ -73,14 +77,19 @@ public final class LoadEngine implements AutoCloseable {
         for (LoopWorker worker : workers) {
             onLoop(worker, () -> null);
         }
-        List<LoopRecorder> recorders = workers.stream().map(LoopWorker::recorder).toList();
+        List<LoopRecorder> recorders =
+                workers.stream().map(LoopWorker::recorder).toList();
         long startMs = System.currentTimeMillis();
         long start = System.nanoTime();
         long end = start + plan.duration().toNanos();
         long cpuStart = processCpuNanos();
-        try (IntervalLog log = new IntervalLog(recorders, hlog, startMs, "proxybench-loadgen step=" + plan.name()
-                + " target=" + targetText + " model=" + plan.model() + " mode=" + plan.mode()
-                + " connections=" + plan.connections() + (plan.openModel() ? " rate=" + plan.rate() : ""))) {
+        try (IntervalLog log = new IntervalLog(
+                recorders,
+                hlog,
+                startMs,
+                "proxybench-loadgen step=" + plan.name()
+                        + " target=" + targetText + " model=" + plan.model() + " mode=" + plan.mode()
+                        + " connections=" + plan.connections() + (plan.openModel() ? " rate=" + plan.rate() : ""))) {
             int total = connections.size();
             for (LoopWorker worker : workers) {
                 worker.loop().execute(() -> worker.begin(plan, start, total));
@@ -105,9 +114,18 @@ public final class LoadEngine implements AutoCloseable {
             log.collect();
             long cpuEnd = processCpuNanos();
             settleNanos = plan.timeout().toNanos();
-            return new StepSummary(plan.name(), plan.model(), plan.mode(), plan.connections(), plan.rate(), totals,
-                    plan.duration().toNanos() / 1000, log.total().copy(),
-                    cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1000, startMs, endMs,
+            return new StepSummary(
+                    plan.name(),
+                    plan.model(),
+                    plan.mode(),
+                    plan.connections(),
+                    plan.rate(),
+                    totals,
+                    plan.duration().toNanos() / 1000,
+                    log.total().copy(),
+                    cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1000,
+                    startMs,
+                    endMs,
                     hlog == null ? null : hlog.toString());
         }
     }

@@ -9,7 +9,6 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.loadgen.record.ErrorKind;
 import io.proxybench.loadgen.record.LoopRecorder;
 import io.proxybench.loadgen.record.StepTotals;
-
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,10 +39,15 @@ final class LoopWorker {
     private long intervalNanos;
     private long timeoutNanos = Long.MAX_VALUE;
 
-    LoopWorker(EventLoop loop, Transport transport, InetSocketAddress address, byte[] keepAliveRequest,
-               byte[] closeRequest) {
+    LoopWorker(
+            EventLoop loop,
+            Transport transport,
+            InetSocketAddress address,
+            byte[] keepAliveRequest,
+            byte[] closeRequest) {
         this.loop = loop;
-        this.bootstrap = new Bootstrap().group(loop).channel(transport.channelClass()).remoteAddress(address);
+        this.bootstrap =
+                new Bootstrap().group(loop).channel(transport.channelClass()).remoteAddress(address);
         // No TCP_NODELAY option: Netty enables it on every socket it creates; setting it again is one more
         // setsockopt per connection, which a churn step pays per request.
         this.keepAliveRequest = Unpooled.directBuffer(keepAliveRequest.length).writeBytes(keepAliveRequest);
@@ -113,7 +117,8 @@ final class LoopWorker {
         openModel = plan.openModel();
         endNanos = startNanos + plan.duration().toNanos();
         timeoutNanos = plan.timeout().toNanos();
-        bootstrap.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
+        bootstrap.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                Math.min(Integer.MAX_VALUE, plan.timeout().toMillis()));
         double gapNanos = plan.openModel() ? 1e9 / plan.rate() : 0;
         intervalNanos = Math.max(1, Math.round(gapNanos * totalConnections));
         for (Connection connection : connections) {

@@ -16,6 +16,7 @@ public record StepPlan(String name, int connections, Duration duration, double r
 
     /** Longest step accepted: every load is bounded. */
     public static final Duration MAX_DURATION = Duration.ofHours(1);
+
     public static final int MAX_CONNECTIONS = 100_000;
 
     public StepPlan {
@@ -23,7 +24,8 @@ public record StepPlan(String name, int connections, Duration duration, double r
             throw new IllegalArgumentException("step name '" + name + "' must be letters, digits, '.', '_' or '-'");
         }
         if (connections < 1 || connections > MAX_CONNECTIONS) {
-            throw new IllegalArgumentException("connections must be within 1.." + MAX_CONNECTIONS + ", got " + connections);
+            throw new IllegalArgumentException(
+                    "connections must be within 1.." + MAX_CONNECTIONS + ", got " + connections);
         }
         if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_DURATION) > 0) {
             throw new IllegalArgumentException("duration must be more than 0 and at most 1h, got " + duration);

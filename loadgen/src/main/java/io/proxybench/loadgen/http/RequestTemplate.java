@@ -10,8 +10,7 @@ import java.util.Locale;
  */
 public final class RequestTemplate {
 
-    private RequestTemplate() {
-    }
+    private RequestTemplate() {}
 
     /**
      * @param headers     extra {@code Name: value} lines
@@ -24,17 +23,23 @@ public final class RequestTemplate {
         boolean hostGiven = false;
         for (String header : headers) {
             int colon = header.indexOf(':');
-            if (colon <= 0 || header.indexOf('\r') >= 0 || header.indexOf('\n') >= 0
+            if (colon <= 0
+                    || header.indexOf('\r') >= 0
+                    || header.indexOf('\n') >= 0
                     || !header.substring(0, colon).strip().equals(header.substring(0, colon))) {
                 throw new IllegalArgumentException("header '" + header + "' is not 'Name: value' on one line");
             }
             String name = header.substring(0, colon).toLowerCase(Locale.ROOT);
             if (name.equals("content-length") || name.equals("transfer-encoding") || name.equals("connection")) {
-                throw new IllegalArgumentException("header '" + header.substring(0, colon)
-                        + "' is set by the generator itself (requests have no body; use churn mode for Connection: close)");
+                throw new IllegalArgumentException(
+                        "header '" + header.substring(0, colon)
+                                + "' is set by the generator itself (requests have no body; use churn mode for Connection: close)");
             }
             hostGiven |= name.equals("host");
-            b.append(header.substring(0, colon)).append(": ").append(header.substring(colon + 1).strip()).append("\r\n");
+            b.append(header.substring(0, colon))
+                    .append(": ")
+                    .append(header.substring(colon + 1).strip())
+                    .append("\r\n");
         }
         if (!hostGiven) {
             b.insert(b.indexOf("\r\n") + 2, "Host: " + target.hostHeader() + "\r\n");

@@ -12,9 +12,23 @@ import io.netty.util.ByteProcessor;
 public final class ResponseParser {
 
     /** What {@link #feed} found. */
-    public enum Result { NEED_MORE, COMPLETE, INVALID }
+    public enum Result {
+        NEED_MORE,
+        COMPLETE,
+        INVALID
+    }
 
-    private enum State { STATUS, HEADERS, BODY_FIXED, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE }
+    private enum State {
+        STATUS,
+        HEADERS,
+        BODY_FIXED,
+        CHUNK_SIZE,
+        CHUNK_DATA,
+        CHUNK_END,
+        TRAILERS,
+        UNTIL_CLOSE,
+        DONE
+    }
 
     static final int MAX_LINE = 8192;
 
@@ -91,7 +105,8 @@ public final class ResponseParser {
             state = State.DONE;
             return Result.COMPLETE;
         }
-        problem = "connection closed " + (state == State.STATUS && lineLength == 0 ? "before the response" : "mid-response");
+        problem = "connection closed "
+                + (state == State.STATUS && lineLength == 0 ? "before the response" : "mid-response");
         return Result.INVALID;
     }
 
@@ -165,7 +180,10 @@ public final class ResponseParser {
 
     private boolean statusLine(int length) {
         // HTTP/1.x SP 3DIGIT [SP reason]
-        if (length < 12 || !startsWith("HTTP/1.") || (line[7] != '0' && line[7] != '1') || line[8] != ' '
+        if (length < 12
+                || !startsWith("HTTP/1.")
+                || (line[7] != '0' && line[7] != '1')
+                || line[8] != ' '
                 || (length > 12 && line[12] != ' ')) {
             return invalid("not an HTTP/1.x status line");
         }

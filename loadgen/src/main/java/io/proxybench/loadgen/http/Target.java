@@ -33,7 +33,8 @@ public record Target(String host, int port, String path, String hostHeader) {
             throw new IllegalArgumentException("'" + url + "' names no host");
         }
         if (uri.getUserInfo() != null || uri.getFragment() != null) {
-            throw new IllegalArgumentException("'" + url + "' carries user info or a fragment; give host, port and path only");
+            throw new IllegalArgumentException(
+                    "'" + url + "' carries user info or a fragment; give host, port and path only");
         }
         String host = uri.getHost();
         if (host.startsWith("[") && host.endsWith("]")) {
@@ -61,8 +62,8 @@ public record Target(String host, int port, String path, String hostHeader) {
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("cannot resolve host '" + host + "'");
         }
-        boolean allowed = allowedHost != null && (allowedHost.equalsIgnoreCase(host)
-                || allowedHost.equals(address.getHostAddress()));
+        boolean allowed = allowedHost != null
+                && (allowedHost.equalsIgnoreCase(host) || allowedHost.equals(address.getHostAddress()));
         if (!address.isLoopbackAddress() && !allowed) {
             throw new IllegalArgumentException("target " + host + " (" + address.getHostAddress()
                     + ") is not a loopback address; name it with --allow-host to load it anyway");

@@ -1,12 +1,11 @@
 package io.proxybench.loadgen.record;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
-
 import java.io.FileNotFoundException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * A step's latencies, one interval histogram per {@link #collect()} (the step calls it every second),

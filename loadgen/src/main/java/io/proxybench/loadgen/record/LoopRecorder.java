@@ -1,9 +1,8 @@
 package io.proxybench.loadgen.record;
 
+import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
-
-import java.util.Arrays;
 
 /**
  * The figures of one event loop: a latency recorder and plain counters, all written by that loop's
@@ -15,6 +14,7 @@ public final class LoopRecorder {
 
     /** One hour in microseconds: anything longer is clamped to it. */
     public static final long HIGHEST_US = 3_600_000_000L;
+
     public static final int DIGITS = 3;
 
     private final SingleWriterRecorder recorder = new SingleWriterRecorder(1, HIGHEST_US, DIGITS);

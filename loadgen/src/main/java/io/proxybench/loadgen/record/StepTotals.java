@@ -16,7 +16,11 @@ public record StepTotals(long requests, long bytes, long[] errors, long connecti
         for (int i = 0; i < sum.length; i++) {
             sum[i] += o.errors[i];
         }
-        return new StepTotals(requests + o.requests, bytes + o.bytes, sum, connectionsOpened + o.connectionsOpened,
+        return new StepTotals(
+                requests + o.requests,
+                bytes + o.bytes,
+                sum,
+                connectionsOpened + o.connectionsOpened,
                 unsent + o.unsent);
     }
 

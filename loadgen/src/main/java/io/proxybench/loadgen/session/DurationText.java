@@ -12,8 +12,7 @@ public final class DurationText {
 
     private static final Duration LONGEST = Duration.ofDays(1);
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     /**
      * @throws IllegalArgumentException naming the text when it is not a duration or longer than a day

@@ -1,7 +1,6 @@
 package io.proxybench.loadgen.session;
 
 import io.proxybench.loadgen.engine.StepPlan;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,11 +18,9 @@ public final class StepCommand {
     private static final Set<String> KEYS = Set.of("name", "connections", "duration", "rate", "mode", "timeout", "out");
 
     /** A parsed line: {@code plan} for a step, null for {@code quit} and for lines to ignore. */
-    public record Parsed(boolean quit, StepPlan plan, Path out) {
-    }
+    public record Parsed(boolean quit, StepPlan plan, Path out) {}
 
-    private StepCommand() {
-    }
+    private StepCommand() {}
 
     /**
      * @param defaults what a step line leaves out
@@ -53,15 +50,18 @@ public final class StepCommand {
             }
             String key = words[i].substring(0, eq);
             if (!KEYS.contains(key)) {
-                throw new IllegalArgumentException("unknown key '" + key + "' (" + String.join(", ", KEYS.stream().sorted().toList()) + ")");
+                throw new IllegalArgumentException("unknown key '" + key + "' ("
+                        + String.join(", ", KEYS.stream().sorted().toList()) + ")");
             }
             if (values.put(key, words[i].substring(eq + 1)) != null) {
                 throw new IllegalArgumentException("key '" + key + "' is given twice");
             }
         }
         String connections = values.get("connections");
-        Duration duration = values.containsKey("duration") ? DurationText.parse(values.get("duration")) : defaults.duration();
-        Duration timeout = values.containsKey("timeout") ? DurationText.parse(values.get("timeout")) : defaults.timeout();
+        Duration duration =
+                values.containsKey("duration") ? DurationText.parse(values.get("duration")) : defaults.duration();
+        Duration timeout =
+                values.containsKey("timeout") ? DurationText.parse(values.get("timeout")) : defaults.timeout();
         String mode = values.getOrDefault("mode", defaults.mode());
         if (!mode.equals("keepalive") && !mode.equals("churn")) {
             throw new IllegalArgumentException("mode must be keepalive or churn, got '" + mode + "'");

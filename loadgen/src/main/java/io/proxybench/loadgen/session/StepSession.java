@@ -3,7 +3,6 @@ package io.proxybench.loadgen.session;
 import io.proxybench.loadgen.engine.LoadEngine;
 import io.proxybench.loadgen.engine.StepPlan;
 import io.proxybench.loadgen.record.StepSummary;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -61,7 +60,8 @@ public final class StepSession {
      *
      * @throws IOException when the directory or the files cannot be written
      */
-    public static StepSummary runStep(LoadEngine engine, StepPlan plan, Path dir) throws IOException, InterruptedException {
+    public static StepSummary runStep(LoadEngine engine, StepPlan plan, Path dir)
+            throws IOException, InterruptedException {
         Path hlog = null;
         if (dir != null) {
             Files.createDirectories(dir);
@@ -69,8 +69,8 @@ public final class StepSession {
         }
         StepSummary summary = engine.run(plan, hlog);
         if (dir != null) {
-            Files.writeString(dir.resolve("loadgen-" + plan.name() + ".json"), summary.toJson() + "\n",
-                    StandardCharsets.UTF_8);
+            Files.writeString(
+                    dir.resolve("loadgen-" + plan.name() + ".json"), summary.toJson() + "\n", StandardCharsets.UTF_8);
         }
         return summary;
     }

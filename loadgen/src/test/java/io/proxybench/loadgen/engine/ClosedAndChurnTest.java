@@ -1,20 +1,19 @@
 package io.proxybench.loadgen.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.loadgen.record.ErrorKind;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.origin.OriginStats;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
+import java.time.Duration;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.Duration;
-import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The closed model against the stub origin: counts, latencies, churn, and a ramp that keeps its connections. */
 @ExtendWith(LeakReportGuard.class)
@@ -27,8 +26,11 @@ class ClosedAndChurnTest {
 
     @BeforeEach
     void start() {
-        origin = StubOrigin.started(StubOriginOptions.builder().latency(Duration.ofNanos(ORIGIN_LATENCY_US * 1000))
-                .payloadSize(1024).threads(1).build());
+        origin = StubOrigin.started(StubOriginOptions.builder()
+                .latency(Duration.ofNanos(ORIGIN_LATENCY_US * 1000))
+                .payloadSize(1024)
+                .threads(1)
+                .build());
         engine = Engines.against(origin.baseUri(), 2);
     }
 
@@ -63,9 +65,11 @@ class ClosedAndChurnTest {
         engine.settle();
 
         assertThat(step.totals().requests()).isPositive();
-        assertThat(step.totals().connectionsOpened()).isGreaterThanOrEqualTo(step.totals().requests());
+        assertThat(step.totals().connectionsOpened())
+                .isGreaterThanOrEqualTo(step.totals().requests());
         OriginStats stats = origin.stats();
-        assertThat(stats.totalConnections()).isGreaterThanOrEqualTo(step.totals().requests());
+        assertThat(stats.totalConnections())
+                .isGreaterThanOrEqualTo(step.totals().requests());
         // one request per connection; a slot may have opened its next connection just as the step ended
         assertThat(stats.totalConnections()).isBetween(stats.requests(), stats.requests() + 3);
         assertThat(step.totals().errors(ErrorKind.READ)).isZero();
@@ -84,7 +88,9 @@ class ClosedAndChurnTest {
 
         engine.run(Engines.closed("3", 3, Duration.ofMillis(300)), null);
         engine.settle();
-        assertThat(eventually(() -> origin.stats(), s -> s.activeConnections() == 3).activeConnections()).isEqualTo(3);
+        assertThat(eventually(() -> origin.stats(), s -> s.activeConnections() == 3)
+                        .activeConnections())
+                .isEqualTo(3);
         assertThat(origin.stats().totalConnections()).isEqualTo(12);
     }
 

@@ -2,7 +2,6 @@ package io.proxybench.loadgen.engine;
 
 import io.proxybench.loadgen.http.RequestTemplate;
 import io.proxybench.loadgen.http.Target;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -13,13 +12,16 @@ public final class Engines {
 
     public static final Duration TIMEOUT = Duration.ofSeconds(5);
 
-    private Engines() {
-    }
+    private Engines() {}
 
     public static LoadEngine against(URI base, int threads, String... headers) {
         Target target = Target.parse(base + "/");
-        return new LoadEngine(new InetSocketAddress(target.resolve(null), target.port()), target.toString(), threads,
-                Transport.select("auto"), RequestTemplate.encode("GET", target, List.of(headers), false),
+        return new LoadEngine(
+                new InetSocketAddress(target.resolve(null), target.port()),
+                target.toString(),
+                threads,
+                Transport.select("auto"),
+                RequestTemplate.encode("GET", target, List.of(headers), false),
                 RequestTemplate.encode("GET", target, List.of(headers), true));
     }
 

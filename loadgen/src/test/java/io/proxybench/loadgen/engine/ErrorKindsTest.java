@@ -1,20 +1,19 @@
 package io.proxybench.loadgen.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.loadgen.record.ErrorKind;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.net.ServerSocket;
-import java.net.URI;
-import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** Bad targets and bad answers are counted by kind, like wrk, and every step still ends on time. */
 @ExtendWith(LeakReportGuard.class)
@@ -24,7 +23,8 @@ class ErrorKindsTest {
 
     @BeforeAll
     static void start() {
-        origin = StubOrigin.started(StubOriginOptions.builder().latency(Duration.ZERO).threads(1).build());
+        origin = StubOrigin.started(
+                StubOriginOptions.builder().latency(Duration.ZERO).threads(1).build());
     }
 
     @AfterAll
@@ -45,7 +45,8 @@ class ErrorKindsTest {
             assertThat(step.totals().requests()).isZero();
             assertThat(step.toJson()).contains("\"latencyUs\":null");
             // a dead target is retried after a pause, not spun on
-            assertThat(step.totals().errors(ErrorKind.CONNECT)).isLessThanOrEqualTo(2 * (500 / Connection.RETRY_DELAY_MS + 1));
+            assertThat(step.totals().errors(ErrorKind.CONNECT))
+                    .isLessThanOrEqualTo(2 * (500 / Connection.RETRY_DELAY_MS + 1));
         }
     }
 
@@ -55,7 +56,8 @@ class ErrorKindsTest {
             StepSummary step = engine.run(Engines.closed("500", 2, Duration.ofMillis(300)), null);
 
             assertThat(step.totals().requests()).isPositive();
-            assertThat(step.totals().errors(ErrorKind.STATUS)).isEqualTo(step.totals().requests());
+            assertThat(step.totals().errors(ErrorKind.STATUS))
+                    .isEqualTo(step.totals().requests());
             assertThat(step.totals().errors(ErrorKind.READ)).isZero();
         }
     }
@@ -73,7 +75,7 @@ class ErrorKindsTest {
 
     @Test
     void resetsAndGarbageAreReadErrors() throws Exception {
-        for (String fault : new String[]{"reset", "garbage", "close-mid-body"}) {
+        for (String fault : new String[] {"reset", "garbage", "close-mid-body"}) {
             try (LoadEngine engine = Engines.against(origin.baseUri(), 1, "X-Origin-Fault: " + fault)) {
                 StepSummary step = engine.run(Engines.closed(fault, 2, Duration.ofMillis(300)), null);
 

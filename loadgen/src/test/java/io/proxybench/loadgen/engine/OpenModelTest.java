@@ -1,20 +1,19 @@
 package io.proxybench.loadgen.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The open model: sends on schedule whatever the answers, and a stall shows in its latencies. */
 @ExtendWith(LeakReportGuard.class)
@@ -24,7 +23,10 @@ class OpenModelTest {
 
     @BeforeEach
     void start() {
-        origin = StubOrigin.started(StubOriginOptions.builder().latency(Duration.ofMillis(1)).threads(1).build());
+        origin = StubOrigin.started(StubOriginOptions.builder()
+                .latency(Duration.ofMillis(1))
+                .threads(1)
+                .build());
     }
 
     @AfterEach
@@ -53,14 +55,16 @@ class OpenModelTest {
     @Test
     void aStallShowsInTheOpenModelsP99WhileTheClosedModelHidesIt() throws Exception {
         try (PausableRelay relay = new PausableRelay(new InetSocketAddress("127.0.0.1", origin.port()));
-             LoadEngine engine = Engines.against(relay.baseUri(), 1)) {
+                LoadEngine engine = Engines.against(relay.baseUri(), 1)) {
             engine.run(Engines.closed("warmup", 2, Duration.ofMillis(500)), null);
 
             StepSummary closed = stalledStep(engine, relay, Engines.closed("closed", 2, Duration.ofSeconds(4)));
             StepSummary open = stalledStep(engine, relay, Engines.open("open", 2, 200, Duration.ofSeconds(4)));
 
             assertThat(closed.latency().getMaxValue()).as("closed max").isGreaterThanOrEqualTo(900_000);
-            assertThat(closed.latency().getValueAtPercentile(99)).as("closed p99").isLessThan(100_000);
+            assertThat(closed.latency().getValueAtPercentile(99))
+                    .as("closed p99")
+                    .isLessThan(100_000);
             assertThat(open.latency().getValueAtPercentile(99)).as("open p99").isGreaterThanOrEqualTo(900_000);
             assertThat(open.totals().requests()).as("open requests").isGreaterThan(700);
         }
@@ -69,13 +73,15 @@ class OpenModelTest {
     /** Runs {@code plan} with the origin's answers held back from 1 s to 2 s into the step. */
     private static StepSummary stalledStep(LoadEngine engine, PausableRelay relay, StepPlan plan) throws Exception {
         CompletableFuture<StepSummary> step = new CompletableFuture<>();
-        Thread runner = new Thread(() -> {
-            try {
-                step.complete(engine.run(plan, null));
-            } catch (Throwable e) {
-                step.completeExceptionally(e);
-            }
-        }, "step-" + plan.name());
+        Thread runner = new Thread(
+                () -> {
+                    try {
+                        step.complete(engine.run(plan, null));
+                    } catch (Throwable e) {
+                        step.completeExceptionally(e);
+                    }
+                },
+                "step-" + plan.name());
         runner.start();
         Thread.sleep(1000);
         relay.pause();

@@ -17,7 +17,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
-
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
@@ -35,14 +34,19 @@ final class PausableRelay implements AutoCloseable {
     private volatile boolean paused;
 
     PausableRelay(InetSocketAddress origin) {
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+        server = new ServerBootstrap()
+                .group(group)
+                .channel(NioServerSocketChannel.class)
                 .childOption(ChannelOption.AUTO_READ, false)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel client) {
-                        ChannelFuture connect = new Bootstrap().group(client.eventLoop()).channel(NioSocketChannel.class)
+                        ChannelFuture connect = new Bootstrap()
+                                .group(client.eventLoop())
+                                .channel(NioSocketChannel.class)
                                 .option(ChannelOption.AUTO_READ, !paused)
-                                .handler(new Forward(client)).connect(origin);
+                                .handler(new Forward(client))
+                                .connect(origin);
                         client.pipeline().addLast(new Forward(connect.channel()));
                         connect.addListener(f -> {
                             if (f.isSuccess()) {
@@ -55,7 +59,9 @@ final class PausableRelay implements AutoCloseable {
                         });
                     }
                 })
-                .bind("127.0.0.1", 0).syncUninterruptibly().channel();
+                .bind("127.0.0.1", 0)
+                .syncUninterruptibly()
+                .channel();
     }
 
     URI baseUri() {

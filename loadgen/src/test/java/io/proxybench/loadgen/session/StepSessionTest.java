@@ -1,17 +1,13 @@
 package io.proxybench.loadgen.session;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.loadgen.engine.Engines;
 import io.proxybench.loadgen.engine.LoadEngine;
 import io.proxybench.loadgen.engine.StepPlan;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -23,8 +19,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The stdin protocol end to end: one JSON line per step, files per step, errors that do not end the session. */
 @ExtendWith(LeakReportGuard.class)
@@ -35,10 +34,14 @@ class StepSessionTest {
 
     @Test
     void eachStepAnswersOneJsonLineAndLeavesItsIntervalLog() throws Exception {
-        String input = "step connections=2 duration=2s name=a\nbogus\n\nstep connections=3 duration=500ms\nquit\nstep connections=1\n";
+        String input =
+                "step connections=2 duration=2s name=a\nbogus\n\nstep connections=3 duration=500ms\nquit\nstep connections=1\n";
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (StubOrigin origin = StubOrigin.started(StubOriginOptions.builder().latency(Duration.ofMillis(5)).threads(1).build());
-             LoadEngine engine = Engines.against(origin.baseUri(), 1)) {
+        try (StubOrigin origin = StubOrigin.started(StubOriginOptions.builder()
+                        .latency(Duration.ofMillis(5))
+                        .threads(1)
+                        .build());
+                LoadEngine engine = Engines.against(origin.baseUri(), 1)) {
             StepPlan defaults = Engines.closed("run", 1, Duration.ofSeconds(10));
             new StepSession(engine, defaults, dir, new PrintStream(bytes, true, StandardCharsets.UTF_8))
                     .serve(new BufferedReader(new StringReader(input)), "http://test/");
@@ -48,7 +51,8 @@ class StepSessionTest {
         assertThat(lines).hasSize(5);
         assertThat(lines.get(0)).startsWith("{\"type\":\"ready\"");
         assertThat(lines.get(1)).startsWith("{\"type\":\"step\",\"name\":\"a\"").contains("\"connections\":2");
-        assertThat(lines.get(2)).isEqualTo("{\"type\":\"error\",\"message\":\"unknown command 'bogus' (step or quit)\"}");
+        assertThat(lines.get(2))
+                .isEqualTo("{\"type\":\"error\",\"message\":\"unknown command 'bogus' (step or quit)\"}");
         assertThat(lines.get(3)).startsWith("{\"type\":\"step\",\"name\":\"3\"");
         assertThat(lines.get(4)).isEqualTo("{\"type\":\"bye\"}");
 
@@ -58,7 +62,8 @@ class StepSessionTest {
         // per-second intervals whose counts add up to the step's requests
         long logged = 0;
         int intervals = 0;
-        HistogramLogReader reader = new HistogramLogReader(dir.resolve("loadgen-a.hlog").toFile());
+        HistogramLogReader reader =
+                new HistogramLogReader(dir.resolve("loadgen-a.hlog").toFile());
         for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
             logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
             intervals++;

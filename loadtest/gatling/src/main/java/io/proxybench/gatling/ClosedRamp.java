@@ -28,8 +28,7 @@ import java.util.List;
  */
 final class ClosedRamp {
 
-    private ClosedRamp() {
-    }
+    private ClosedRamp() {}
 
     static PopulationBuilder of(LoadSettings settings, HttpProtocolBuilder protocol) {
         List<String> names = StepNames.of(settings.steps());
@@ -55,9 +54,9 @@ final class ClosedRamp {
     private static ChainBuilder phase(LoadSettings settings, String name, Duration duration) {
         PhaseTimes times = PhaseTimes.of(name);
         return exec(session -> {
-            times.started();
-            return session;
-        })
+                    times.started();
+                    return session;
+                })
                 .exec(during(duration).on(exec(TargetProtocol.request(settings, name))))
                 .exec(session -> {
                     times.ended();

@@ -33,19 +33,26 @@ public class FixedRateSimulation extends Simulation {
         List<PopulationBuilder> phases = new ArrayList<>();
         Duration offset = Duration.ZERO;
         if (!settings.warmup().isZero()) {
-            phases.add(phase(settings, protocol, StepNames.WARMUP, settings.steps().get(0), offset, settings.warmup()));
+            phases.add(
+                    phase(settings, protocol, StepNames.WARMUP, settings.steps().get(0), offset, settings.warmup()));
             offset = offset.plus(settings.warmup());
         }
         List<String> names = StepNames.of(settings.steps());
         for (int i = 0; i < names.size(); i++) {
-            phases.add(phase(settings, protocol, names.get(i), settings.steps().get(i), offset, settings.stepDuration()));
+            phases.add(
+                    phase(settings, protocol, names.get(i), settings.steps().get(i), offset, settings.stepDuration()));
             offset = offset.plus(settings.stepDuration());
         }
         setUp(phases).maxDuration(settings.maxRunTime());
     }
 
-    private static PopulationBuilder phase(LoadSettings settings, HttpProtocolBuilder protocol, String name,
-            int perSecond, Duration offset, Duration duration) {
+    private static PopulationBuilder phase(
+            LoadSettings settings,
+            HttpProtocolBuilder protocol,
+            String name,
+            int perSecond,
+            Duration offset,
+            Duration duration) {
         var rate = constantUsersPerSec(perSecond).during(duration);
         PhaseTimes times = PhaseTimes.of(name);
         return scenario(name)

@@ -11,7 +11,6 @@ public class KeepAliveRampSimulation extends Simulation {
 
     public KeepAliveRampSimulation() {
         LoadSettings settings = LoadSettings.fromSystemProperties();
-        setUp(ClosedRamp.of(settings, TargetProtocol.base(settings)))
-                .maxDuration(settings.maxRunTime());
+        setUp(ClosedRamp.of(settings, TargetProtocol.base(settings))).maxDuration(settings.maxRunTime());
     }
 }

@@ -5,8 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * What every simulation is told by the kit, read from {@code proxybench.*} system properties so
@@ -48,14 +48,16 @@ public record LoadSettings(
             throw new IllegalArgumentException(PREFIX + "path: must start with '/', got '" + path + "'");
         }
         if (stepDuration.isNegative() || stepDuration.isZero()) {
-            throw new IllegalArgumentException(PREFIX + "stepSeconds: must be at least 1, got " + stepDuration.toSeconds());
+            throw new IllegalArgumentException(
+                    PREFIX + "stepSeconds: must be at least 1, got " + stepDuration.toSeconds());
         }
         if (warmup.isNegative()) {
-            throw new IllegalArgumentException(PREFIX + "warmupSeconds: must not be negative, got " + warmup.toSeconds());
+            throw new IllegalArgumentException(
+                    PREFIX + "warmupSeconds: must not be negative, got " + warmup.toSeconds());
         }
         if (requestTimeout.isNegative() || requestTimeout.isZero()) {
-            throw new IllegalArgumentException(PREFIX + "requestTimeoutMs: must be at least 1, got "
-                    + requestTimeout.toMillis());
+            throw new IllegalArgumentException(
+                    PREFIX + "requestTimeoutMs: must be at least 1, got " + requestTimeout.toMillis());
         }
     }
 
@@ -77,7 +79,9 @@ public record LoadSettings(
     /** The longest the steps can take, every request allowed its full timeout: the simulation's hard stop. */
     public Duration maxRunTime() {
         Duration perStep = stepDuration.plus(requestTimeout);
-        return warmup.plus(requestTimeout).plus(perStep.multipliedBy(steps.size())).plusSeconds(5);
+        return warmup.plus(requestTimeout)
+                .plus(perStep.multipliedBy(steps.size()))
+                .plusSeconds(5);
     }
 
     public String baseUrlText() {
@@ -131,7 +135,8 @@ public record LoadSettings(
             try {
                 step = Integer.parseInt(trimmed);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(PREFIX + "steps: not a whole number: '" + trimmed + "' in '" + text + "'");
+                throw new IllegalArgumentException(
+                        PREFIX + "steps: not a whole number: '" + trimmed + "' in '" + text + "'");
             }
             if (step < 1) {
                 throw new IllegalArgumentException(PREFIX + "steps: each step must be at least 1, got " + step);

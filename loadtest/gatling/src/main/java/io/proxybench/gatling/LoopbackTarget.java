@@ -13,8 +13,7 @@ import java.util.Set;
  */
 final class LoopbackTarget {
 
-    private LoopbackTarget() {
-    }
+    private LoopbackTarget() {}
 
     static URI check(String text, Set<String> allowedHosts) {
         URI uri;
@@ -24,11 +23,14 @@ final class LoopbackTarget {
             throw new IllegalArgumentException(LoadSettings.PREFIX + "baseUrl: not a URL: '" + text + "'");
         }
         if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
-            throw new IllegalArgumentException(LoadSettings.PREFIX + "baseUrl: expected http://HOST:PORT, got '" + text + "'");
+            throw new IllegalArgumentException(
+                    LoadSettings.PREFIX + "baseUrl: expected http://HOST:PORT, got '" + text + "'");
         }
-        if (uri.getRawPath() != null && !uri.getRawPath().isEmpty() && !uri.getRawPath().equals("/")) {
-            throw new IllegalArgumentException(LoadSettings.PREFIX + "baseUrl: give the path in "
-                    + LoadSettings.PREFIX + "path, not in the URL: '" + text + "'");
+        if (uri.getRawPath() != null
+                && !uri.getRawPath().isEmpty()
+                && !uri.getRawPath().equals("/")) {
+            throw new IllegalArgumentException(LoadSettings.PREFIX + "baseUrl: give the path in " + LoadSettings.PREFIX
+                    + "path, not in the URL: '" + text + "'");
         }
         if (allowedHosts.contains(uri.getHost())) {
             return uri;

@@ -19,14 +19,12 @@ public final class PhaseTimes {
     private static final Map<String, PhaseTimes> PHASES = new ConcurrentHashMap<>();
 
     /** A phase's span; {@code endEpochMs} is absent when no user got to the end (the run was cut). */
-    public record Span(long startEpochMs, Optional<Long> endEpochMs, Optional<Double> durationSec) {
-    }
+    public record Span(long startEpochMs, Optional<Long> endEpochMs, Optional<Double> durationSec) {}
 
     private final AtomicLong firstStartNanos = new AtomicLong(Long.MAX_VALUE);
     private final AtomicLong lastEndNanos = new AtomicLong(Long.MIN_VALUE);
 
-    private PhaseTimes() {
-    }
+    private PhaseTimes() {}
 
     public static PhaseTimes of(String phase) {
         return PHASES.computeIfAbsent(phase, p -> new PhaseTimes());

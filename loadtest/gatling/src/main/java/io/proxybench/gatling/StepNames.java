@@ -15,8 +15,7 @@ public final class StepNames {
     public static final String WARMUP = "warmup";
     public static final String STEP_PREFIX = "step-";
 
-    private StepNames() {
-    }
+    private StepNames() {}
 
     /** One name per step, in order. */
     public static List<String> of(List<Integer> steps) {

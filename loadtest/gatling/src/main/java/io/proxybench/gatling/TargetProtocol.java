@@ -9,8 +9,7 @@ import io.gatling.javaapi.http.HttpRequestActionBuilder;
 /** The HTTP side shared by the simulations: one target, a bare GET, nothing fetched but the target. */
 final class TargetProtocol {
 
-    private TargetProtocol() {
-    }
+    private TargetProtocol() {}
 
     /**
      * The protocol every simulation starts from. The warm-up is disabled because Gatling's default
@@ -26,7 +25,8 @@ final class TargetProtocol {
 
     /** One request named after its step; anything but 200 counts as a status error. */
     static HttpRequestActionBuilder request(LoadSettings settings, String name) {
-        return http(name).get(settings.path())
+        return http(name)
+                .get(settings.path())
                 .requestTimeout(settings.requestTimeout())
                 .check(status().is(200));
     }

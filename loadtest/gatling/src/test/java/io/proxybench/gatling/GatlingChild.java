@@ -27,29 +27,45 @@ final class GatlingChild {
         }
     }
 
-    private GatlingChild() {
-    }
+    private GatlingChild() {}
 
     static Result run(Path resultsDir, Path home, String simulation, Map<String, String> properties)
             throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of("-Xmx512m", "-XX:+UseParallelGC", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-Duser.home=" + home, "-Djava.io.tmpdir=" + resultsDir.resolve(".tmp")));
+        command.addAll(List.of(
+                "-Xmx512m",
+                "-XX:+UseParallelGC",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "-Duser.home=" + home,
+                "-Djava.io.tmpdir=" + resultsDir.resolve(".tmp")));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-cp", classpath(), "io.proxybench.gatling.run.GatlingRun",
-                "-s", simulation, "-rf", resultsDir.toString()));
+        command.addAll(List.of(
+                "-cp",
+                classpath(),
+                "io.proxybench.gatling.run.GatlingRun",
+                "-s",
+                simulation,
+                "-rf",
+                resultsDir.toString()));
         Files.createDirectories(resultsDir.resolve(".tmp"));
         Path out = resultsDir.resolveSibling(resultsDir.getFileName() + ".out");
         Path err = resultsDir.resolveSibling(resultsDir.getFileName() + ".err");
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("Gatling still running after 60 s: " + Files.readString(err));
         }
         Path figuresFile = resultsDir.resolve("figures.json");
         JsonNode figures = Files.isRegularFile(figuresFile) ? new ObjectMapper().readTree(figuresFile.toFile()) : null;
-        return new Result(process.exitValue(), resultsDir, figures, Files.readString(out, StandardCharsets.UTF_8),
+        return new Result(
+                process.exitValue(),
+                resultsDir,
+                figures,
+                Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 

@@ -22,8 +22,7 @@ public final class ExitCodes {
     /** {@code run}: the run finished but some steps failed (reasons in steps.json). */
     public static final int STEPS_FAILED = 3;
 
-    private ExitCodes() {
-    }
+    private ExitCodes() {}
 
     /** A command's failure with the exit code it ends in; the message is one line for the user. */
     public static final class CommandFailure extends RuntimeException {

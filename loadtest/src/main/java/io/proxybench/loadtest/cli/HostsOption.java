@@ -10,8 +10,7 @@ import java.nio.file.Path;
 /** {@code --hosts FILE}: read and checked while the command line is, so a bad line is a one-line error before anything starts. */
 final class HostsOption {
 
-    private HostsOption() {
-    }
+    private HostsOption() {}
 
     /** The hosts file for {@code --topology hosts} (required there, refused elsewhere), checked line by line. */
     static Path check(String topology, Path hosts) throws PlanException {

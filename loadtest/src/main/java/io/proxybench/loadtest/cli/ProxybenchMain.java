@@ -5,16 +5,24 @@ import java.io.InputStream;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** {@code proxybench}: the load-test kit's command line. Every subcommand is registered here. */
-@Command(name = "proxybench", mixinStandardHelpOptions = true, versionProvider = ProxybenchMain.Version.class,
+@Command(
+        name = "proxybench",
+        mixinStandardHelpOptions = true,
+        versionProvider = ProxybenchMain.Version.class,
         synopsisSubcommandLabel = "COMMAND",
         description = "Ramped load tests of HTTP edge proxies: Netty and Tomcat front ends (nginx as reference)"
                 + " in front of a stub origin.",
-        subcommands = {RunCommand.class, ReportCommand.class, CompareCommand.class, CleanupCommand.class,
-            CommandLine.HelpCommand.class})
+        subcommands = {
+            RunCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            CleanupCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class ProxybenchMain implements Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ProxybenchMain.class);
@@ -63,8 +71,8 @@ public final class ProxybenchMain implements Runnable {
         @Override
         public String[] getVersion() {
             Properties p = new Properties();
-            try (InputStream in = ProxybenchMain.class.getResourceAsStream(
-                    "/META-INF/maven/io.proxybench/loadtest/pom.properties")) {
+            try (InputStream in =
+                    ProxybenchMain.class.getResourceAsStream("/META-INF/maven/io.proxybench/loadtest/pom.properties")) {
                 if (in != null) {
                     p.load(in);
                 }

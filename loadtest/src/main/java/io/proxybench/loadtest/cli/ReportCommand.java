@@ -9,10 +9,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code report <run-dir>}: re-renders report.md, report.html and the charts; prints the table. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
         description = "Regenerate report.md, report.html and charts/ of a results directory and print the table.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:report written", "1:report files could not be written", "2:bad input (no such run, unreadable files)"})
+        exitCodeList = {
+            "0:report written",
+            "1:report files could not be written",
+            "2:bad input (no such run, unreadable files)"
+        })
 public class ReportCommand extends KitCommand {
 
     @Parameters(index = "0", paramLabel = "<run-dir>", description = "results/<run-id> directory")

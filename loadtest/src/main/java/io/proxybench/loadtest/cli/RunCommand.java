@@ -14,26 +14,31 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Unmatched;
-import picocli.CommandLine;
 
 /** {@code proxybench run}: the ramp from processes to the results table and charts. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = {
             "Starts stub-origin and each front end as separate processes, ramps connections through them with the"
-                + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
-                + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the report.",
+                    + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
+                    + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the report.",
             "Front ends run one after another over the same steps; each gets a fresh origin, after the machine's"
-                + " run queue is back near its idle level (at most 30 s), and is warmed up at the first step's load"
-                + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most --warmup-cap).",
+                    + " run queue is back near its idle level (at most 30 s), and is warmed up at the first step's load"
+                    + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most --warmup-cap).",
             "",
             "Without options: netty, tomcat, nginx and haproxy (when installed) at 100, 200 and 400 connections,"
-                + " 5 s per step after the warm-up (a JVM front end: typically half a minute to a minute and a half"
-                + " in all; --warmup 5s --lead-in none for a quick look).",
+                    + " 5 s per step after the warm-up (a JVM front end: typically half a minute to a minute and a half"
+                    + " in all; --warmup 5s --lead-in none for a quick look).",
             "The reference write-up's run: --ramp 700:2000:200 --duration 10s --warmup 5s",
-            ""},
+            ""
+        },
         footerHeading = "%nSettings:%n",
         footer = {
             "  --<kind>.<key>=VALUE  is --set <kind>.<key>=VALUE:",
@@ -42,13 +47,15 @@ import picocli.CommandLine;
             "                        (space-separated): 'netty,netty[jvm=-Xmn16m -XX:+UseTransparentHugePages]'",
             "  nginx keys:           worker_processes (default: all cores), worker_connections,",
             "                        keepalive, keepalive_requests, multi_accept, reuseport, deferred",
-            "  haproxy keys:         nbthread (default: all cores), maxconn, defer-accept"},
+            "  haproxy keys:         nbthread (default: all cores), maxconn, defer-accept"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:every step measured",
             "1:internal error",
             "2:bad input, or the run cannot start here (limits, missing tools)",
-            "3:the run finished but some steps failed (reasons in steps.json)"})
+            "3:the run finished but some steps failed (reasons in steps.json)"
+        })
 public class RunCommand extends KitCommand {
 
     @Mixin
@@ -63,10 +70,14 @@ public class RunCommand extends KitCommand {
         options.unmatched = unmatched;
         RunPlanReader.Result read;
         try {
-            read = RunPlanReader.read(options, commandText(), new RunPlanReader.Installed(
-                    Executables.find("wrk").isPresent(), NginxLauncher.binary().isPresent(),
-                    HaproxyLauncher.binary().isPresent(),
-                    TomcatNativeLibrary.installed()));
+            read = RunPlanReader.read(
+                    options,
+                    commandText(),
+                    new RunPlanReader.Installed(
+                            Executables.find("wrk").isPresent(),
+                            NginxLauncher.binary().isPresent(),
+                            HaproxyLauncher.binary().isPresent(),
+                            TomcatNativeLibrary.installed()));
         } catch (PlanException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -89,8 +100,8 @@ public class RunCommand extends KitCommand {
             out.println("report: " + RunFiles.of(outcome.runDir()).reportMd());
             out.println("charts: " + RunFiles.of(outcome.runDir()).reportHtml());
         } catch (IOException e) {
-            err.println(spec.qualifiedName() + ": the report could not be written (" + e.getMessage() + "); results are in "
-                    + outcome.runDir() + ", retry with: proxybench report " + outcome.runDir());
+            err.println(spec.qualifiedName() + ": the report could not be written (" + e.getMessage()
+                    + "); results are in " + outcome.runDir() + ", retry with: proxybench report " + outcome.runDir());
         }
         out.println("results: " + outcome.runDir());
         out.flush();
@@ -104,8 +115,10 @@ public class RunCommand extends KitCommand {
         int run = all.indexOf(spec.name());
         List<String> args = all.subList(run + 1, all.size());
         String launcher = System.getProperty("proxybench.launcher", "proxybench");
-        return launcher + " run" + (args.isEmpty() ? "" : " " + args.stream().map(RunCommand::quoted)
-                .collect(Collectors.joining(" ")));
+        return launcher + " run"
+                + (args.isEmpty()
+                        ? ""
+                        : " " + args.stream().map(RunCommand::quoted).collect(Collectors.joining(" ")));
     }
 
     static String quoted(String arg) {

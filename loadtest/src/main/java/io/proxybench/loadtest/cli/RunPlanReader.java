@@ -14,6 +14,7 @@ import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.KindSetting;
+import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.OriginFaultMix;
 import io.proxybench.loadtest.plan.PlanException;
@@ -22,7 +23,6 @@ import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
 import io.proxybench.loadtest.plan.TopologyOptions;
-import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
 import io.proxybench.loadtest.report.RatioInterval;
@@ -57,8 +57,7 @@ public final class RunPlanReader {
      *
      * @param generatorLine the one line that says which generator runs and why ({@code --generator auto})
      */
-    public record Result(RunPlan plan, List<String> notes, String generatorLine) {
-    }
+    public record Result(RunPlan plan, List<String> notes, String generatorLine) {}
 
     /** What is installed on this machine, as far as the run's defaults go. */
     public record Installed(boolean wrk, boolean nginx, boolean haproxy, boolean tomcatNative) {
@@ -67,15 +66,15 @@ public final class RunPlanReader {
         public static final Installed ALL = new Installed(true, true, true, true);
     }
 
-    private RunPlanReader() {
-    }
+    private RunPlanReader() {}
 
     public static Result read(RunOptions o, String command, Installed installed) throws PlanException {
         List<String> notes = new ArrayList<>();
         if (o.steps != null && o.ramp != null) {
             throw new PlanException("give either --steps or --ramp, not both");
         }
-        List<Integer> steps = o.ramp != null ? StepListParser.ramp(o.ramp)
+        List<Integer> steps = o.ramp != null
+                ? StepListParser.ramp(o.ramp)
                 : o.steps != null ? StepListParser.steps(o.steps) : DEFAULT_STEPS;
         int duration = DurationParser.wholeSeconds(o.duration, "--duration", 1);
         WarmupPolicy warmup = WarmupPolicy.parse(o.warmup, o.warmupCap);
@@ -90,8 +89,11 @@ public final class RunPlanReader {
                 generatorLine = "generator: wrk";
             } else {
                 generator = GeneratorKind.BUILTIN;
-                generatorLine = "generator: built-in (" + (installed.wrk() ? "wrk does not run the open model"
-                        : "wrk not installed: apt-get install wrk for a lower-CPU generator") + ")";
+                generatorLine = "generator: built-in ("
+                        + (installed.wrk()
+                                ? "wrk does not run the open model"
+                                : "wrk not installed: apt-get install wrk for a lower-CPU generator")
+                        + ")";
             }
         } else {
             generator = GeneratorKind.find(o.generator);
@@ -102,8 +104,8 @@ public final class RunPlanReader {
             generatorLine = "generator: " + generator.id();
         }
         if (!generator.supports(model)) {
-            throw new PlanException("--model " + model.id() + " needs --generator " + GeneratorKind.idsFor(model)
-                    + " (" + generator.id() + " keeps a fixed number of connections)");
+            throw new PlanException("--model " + model.id() + " needs --generator " + GeneratorKind.idsFor(model) + " ("
+                    + generator.id() + " keeps a fixed number of connections)");
         }
         if (o.threads < 1 || o.threads > MAX_THREADS) {
             throw new PlanException("--threads: " + o.threads + " is out of range 1.." + MAX_THREADS);
@@ -158,15 +160,38 @@ public final class RunPlanReader {
         }
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
-        return new Result(new RunPlan(frontEnds, steps, duration, warmup, mode, model, generator.id(), o.threads, jvmProfile,
-                gc, javaHome, o.jvmArgs, profiler, originLatency, payload, topology, timeout, o.out, command, originFaults,
-                cpus, repeat(o.repeat), LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
-                untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())), notes,
+        return new Result(
+                new RunPlan(
+                        frontEnds,
+                        steps,
+                        duration,
+                        warmup,
+                        mode,
+                        model,
+                        generator.id(),
+                        o.threads,
+                        jvmProfile,
+                        gc,
+                        javaHome,
+                        o.jvmArgs,
+                        profiler,
+                        originLatency,
+                        payload,
+                        topology,
+                        timeout,
+                        o.out,
+                        command,
+                        originFaults,
+                        cpus,
+                        repeat(o.repeat),
+                        LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
+                        untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
+                notes,
                 generatorLine);
     }
 
-    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, Installed installed,
-            List<String> notes) throws PlanException {
+    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, Installed installed, List<String> notes)
+            throws PlanException {
         if (text != null) {
             List<FrontEndSpec> specs = FrontEndListParser.parse(text);
             requireInstalled(specs.stream().map(FrontEndSpec::kind).toList(), installed);
@@ -178,8 +203,8 @@ public final class RunPlanReader {
             requireInstalled(List.copyOf(kinds), installed);
             return kinds.stream().map(FrontEndSpec::plain).toList();
         }
-        List<FrontEndSpec> specs = new ArrayList<>(List.of(FrontEndSpec.plain(FrontEndKind.NETTY),
-                FrontEndSpec.plain(FrontEndKind.TOMCAT)));
+        List<FrontEndSpec> specs = new ArrayList<>(
+                List.of(FrontEndSpec.plain(FrontEndKind.NETTY), FrontEndSpec.plain(FrontEndKind.TOMCAT)));
         if (installed.nginx()) {
             specs.add(FrontEndSpec.plain(FrontEndKind.NGINX));
         } else {
@@ -209,13 +234,17 @@ public final class RunPlanReader {
      */
     static Optional<String> fallingStepNote(List<Integer> steps, LoadModel model) {
         for (int i = 1; i < steps.size(); i++) {
-            int highest = steps.subList(0, i).stream().mapToInt(Integer::intValue).max().orElse(0);
+            int highest = steps.subList(0, i).stream()
+                    .mapToInt(Integer::intValue)
+                    .max()
+                    .orElse(0);
             if (steps.get(i) < highest) {
                 String unit = model == LoadModel.OPEN ? " req/s" : " connections";
-                return Optional.of("step " + steps.get(i) + unit + " comes after " + highest + unit + ": the front ends "
-                        + "close the origin connections the higher load left idle when their idle timeout (60 s by "
-                        + "default) runs out, likely inside a lower step, whose CPU then includes the closing and, in a "
-                        + "JVM, recompiling after its first such closes; in rising order the pools only grow");
+                return Optional.of(
+                        "step " + steps.get(i) + unit + " comes after " + highest + unit + ": the front ends "
+                                + "close the origin connections the higher load left idle when their idle timeout (60 s by "
+                                + "default) runs out, likely inside a lower step, whose CPU then includes the closing and, in a "
+                                + "JVM, recompiling after its first such closes; in rising order the pools only grow");
             }
         }
         return Optional.empty();
@@ -241,7 +270,8 @@ public final class RunPlanReader {
         }
         if (swapped) {
             notes.add("TOMCAT RUNS NIO, NOT APR: " + TomcatNativeLibrary.PACKAGE + " is not installed, so the column is"
-                    + " tomcat(nio) (apt-get install " + TomcatNativeLibrary.PACKAGE + " for the reference APR connector)");
+                    + " tomcat(nio) (apt-get install " + TomcatNativeLibrary.PACKAGE
+                    + " for the reference APR connector)");
         }
         return out;
     }
@@ -252,8 +282,8 @@ public final class RunPlanReader {
             return;
         }
         if (!spec.kind().isJvm()) {
-            throw new PlanException("front end '" + spec.label() + "': " + FrontEndSpec.JVM_FLAGS + "= sets JVM flags, and "
-                    + spec.kind().id() + " is not a JVM");
+            throw new PlanException("front end '" + spec.label() + "': " + FrontEndSpec.JVM_FLAGS
+                    + "= sets JVM flags, and " + spec.kind().id() + " is not a JVM");
         }
         for (String flag : spec.jvmFlags()) {
             if (!flag.startsWith("-")) {
@@ -267,17 +297,19 @@ public final class RunPlanReader {
      * Settings for a whole kind go first; a variant's own settings override them. Keys become the
      * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
      */
-    static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals) throws PlanException {
+    static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals)
+            throws PlanException {
         for (KindSetting g : globals) {
             if (frontEnds.stream().noneMatch(f -> f.kind() == g.kind())) {
-                throw new PlanException("setting " + g.kind().id() + "." + g.key() + ": no " + g.kind().id()
-                        + " front end in this run");
+                throw new PlanException("setting " + g.kind().id() + "." + g.key() + ": no "
+                        + g.kind().id() + " front end in this run");
             }
         }
         List<FrontEndSpec> merged = new ArrayList<>();
         for (FrontEndSpec spec : frontEnds) {
             Map<String, String> settings = new LinkedHashMap<>();
-            globals.stream().filter(g -> g.kind() == spec.kind())
+            globals.stream()
+                    .filter(g -> g.kind() == spec.kind())
                     .forEach(g -> settings.put(spec.kind().configKey(g.key()), g.value()));
             spec.settings().forEach((k, v) -> settings.put(spec.kind().configKey(k), v));
             merged.add(new FrontEndSpec(spec.label(), spec.kind(), settings));
@@ -295,8 +327,10 @@ public final class RunPlanReader {
             String token = tokens.get(i);
             String name = token.startsWith("--") ? token.substring(2) : null;
             if (name == null || !KindSetting.startsWithKind(name)) {
-                throw new PlanException(token.startsWith("-") ? "unknown option '" + token + "'"
-                        : "unexpected argument '" + token + "'");
+                throw new PlanException(
+                        token.startsWith("-")
+                                ? "unknown option '" + token + "'"
+                                : "unexpected argument '" + token + "'");
             }
             String pair = name;
             if (!name.contains("=")) {
@@ -334,8 +368,10 @@ public final class RunPlanReader {
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {
         String name = o.topology.trim().toLowerCase(Locale.ROOT);
-        if (!List.of(TopologyOptions.LOOPBACK, TopologyOptions.NETNS, TopologyOptions.HOSTS).contains(name)) {
-            throw new PlanException("--topology: unknown topology '" + o.topology + "' (expected loopback, netns, hosts)");
+        if (!List.of(TopologyOptions.LOOPBACK, TopologyOptions.NETNS, TopologyOptions.HOSTS)
+                .contains(name)) {
+            throw new PlanException(
+                    "--topology: unknown topology '" + o.topology + "' (expected loopback, netns, hosts)");
         }
         if (!name.equals(TopologyOptions.NETNS) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
             throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
@@ -368,7 +404,9 @@ public final class RunPlanReader {
             }
         }
         throw new PlanException(option + ": unknown value '" + text + "' (expected one of "
-                + Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "))
+                + Arrays.stream(values)
+                        .map(v -> v.name().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining(", "))
                 + ")");
     }
 }

@@ -18,8 +18,7 @@ import java.util.function.Function;
  */
 public final class ComparisonReport {
 
-    private ComparisonReport() {
-    }
+    private ComparisonReport() {}
 
     public static String render(RunComparison cmp) {
         boolean repeated = cmp.repeated();
@@ -27,30 +26,37 @@ public final class ComparisonReport {
         out.append("baseline:  ").append(describe(cmp.baseline())).append('\n');
         out.append("candidate: ").append(describe(cmp.candidate())).append('\n');
         String threshold = String.format(Locale.ROOT, "%.1f%%", cmp.thresholdPct());
-        out.append("threshold: ").append(threshold).append(repeated
-                ? " (fails on a significant req/s drop or TP90 rise beyond it, or a step that newly failed)\n"
-                : " (fails on a req/s drop or a TP90 rise beyond it, or a step that newly failed)\n");
+        out.append("threshold: ")
+                .append(threshold)
+                .append(
+                        repeated
+                                ? " (fails on a significant req/s drop or TP90 rise beyond it, or a step that newly failed)\n"
+                                : " (fails on a req/s drop or a TP90 rise beyond it, or a step that newly failed)\n");
         if (repeated) {
             out.append("noise:     two-sided Mann\u2013Whitney U test of each figure's repeats, baseline against"
                     + " candidate; a change counts when p \u2264 alpha and the medians differ beyond the threshold\n");
-            cmp.repeatCounts().forEach(n -> out.append("           ")
-                    .append(cmp.rule().explain(n.get(0), n.get(1))).append('\n'));
+            cmp.repeatCounts()
+                    .forEach(n -> out.append("           ")
+                            .append(cmp.rule().explain(n.get(0), n.get(1)))
+                            .append('\n'));
         } else {
             out.append("noise:     unknown (one run of each step on each side): judged by the threshold alone;"
                     + " run --repeat 3 or more to test changes against the noise\n");
         }
         if (!cmp.pairedByKind().isEmpty()) {
             out.append("paired by kind (the only front end of its kind the other run lacks): ")
-                    .append(String.join(", ", cmp.pairedByKind())).append('\n');
+                    .append(String.join(", ", cmp.pairedByKind()))
+                    .append('\n');
         }
         if (!cmp.conditionDifferences().isEmpty()) {
             out.append("\nconditions differ (numbers may not be comparable):\n");
             cmp.conditionDifferences().forEach(d -> out.append("  ").append(d).append('\n'));
         }
-        out.append(repeated
-                ? "\nchange of the medians, candidate vs baseline, % (! = worse beyond threshold and significant,"
-                        + " ~ = beyond threshold but within the noise)\n\n"
-                : "\nchange candidate vs baseline, % (! = worse beyond threshold)\n\n");
+        out.append(
+                repeated
+                        ? "\nchange of the medians, candidate vs baseline, % (! = worse beyond threshold and significant,"
+                                + " ~ = beyond threshold but within the noise)\n\n"
+                        : "\nchange candidate vs baseline, % (! = worse beyond threshold)\n\n");
         out.append(table(cmp, ComparisonReport::changeCell));
         if (cmp.steps().stream().anyMatch(StepComparison::flagged)) {
             out.append("\nNote names the flags a step raised on either side, with the repeats they fell on (a CPU"
@@ -62,10 +68,14 @@ public final class ComparisonReport {
             out.append(table(cmp, c -> spread(c.baselineSpreadPct()) + " / " + spread(c.candidateSpreadPct())));
         }
         if (!cmp.onlyInBaseline().isEmpty()) {
-            out.append("\nonly in baseline:  ").append(String.join(", ", cmp.onlyInBaseline())).append('\n');
+            out.append("\nonly in baseline:  ")
+                    .append(String.join(", ", cmp.onlyInBaseline()))
+                    .append('\n');
         }
         if (!cmp.onlyInCandidate().isEmpty()) {
-            out.append("\nonly in candidate: ").append(String.join(", ", cmp.onlyInCandidate())).append('\n');
+            out.append("\nonly in candidate: ")
+                    .append(String.join(", ", cmp.onlyInCandidate()))
+                    .append('\n');
         }
         String distribution = LatencyDistributionComparison.of(cmp).render();
         if (!distribution.isEmpty()) {
@@ -89,10 +99,13 @@ public final class ComparisonReport {
             }
         }
         String significant = repeated ? " significant" : "";
-        out.append('\n').append(cmp.regressed()
-                ? "REGRESSION:" + significant + " req/s or TP90 moved the wrong way beyond " + threshold
-                        + ", or a step newly failed"
-                : "OK: no" + significant + " req/s drop or TP90 rise beyond " + threshold).append('\n');
+        out.append('\n')
+                .append(
+                        cmp.regressed()
+                                ? "REGRESSION:" + significant + " req/s or TP90 moved the wrong way beyond " + threshold
+                                        + ", or a step newly failed"
+                                : "OK: no" + significant + " req/s drop or TP90 rise beyond " + threshold)
+                .append('\n');
         return out.toString();
     }
 
@@ -130,8 +143,8 @@ public final class ComparisonReport {
     }
 
     /** One line per change that {@code which} picks (and per newly failed step when {@code failures}). */
-    private static List<String> lines(RunComparison cmp, java.util.function.Predicate<MetricChange> which,
-            boolean failures) {
+    private static List<String> lines(
+            RunComparison cmp, java.util.function.Predicate<MetricChange> which, boolean failures) {
         List<String> out = new ArrayList<>();
         for (StepComparison step : cmp.steps()) {
             if (failures && step.failed()) {
@@ -149,10 +162,18 @@ public final class ComparisonReport {
     private static String line(StepComparison step, MetricChange c) {
         int decimals = c.metric().decimals();
         String p = c.tested() ? String.format(Locale.ROOT, ", p=%.3f", c.pValue()) : "";
-        return String.format(Locale.ROOT, "%s: %s %s%s \u2192 %s%s (%s%s)%s", step.key(), c.metric().label(),
-                FigureFormat.decimals(c.baseline(), decimals), plusMinus(c.baselineSpreadPct()),
-                FigureFormat.decimals(c.candidate(), decimals), plusMinus(c.candidateSpreadPct()),
-                FigureFormat.signedPercent(c.percent()), p, c.gatingRegression() ? "  [fails]" : "");
+        return String.format(
+                Locale.ROOT,
+                "%s: %s %s%s \u2192 %s%s (%s%s)%s",
+                step.key(),
+                c.metric().label(),
+                FigureFormat.decimals(c.baseline(), decimals),
+                plusMinus(c.baselineSpreadPct()),
+                FigureFormat.decimals(c.candidate(), decimals),
+                plusMinus(c.candidateSpreadPct()),
+                FigureFormat.signedPercent(c.percent()),
+                p,
+                c.gatingRegression() ? "  [fails]" : "");
     }
 
     private static String plusMinus(Double spreadPct) {
@@ -170,7 +191,8 @@ public final class ComparisonReport {
             parts.add(run.startedAt());
         }
         if (run.workload().generator() != null) {
-            parts.add(run.workload().generator() + (run.workload().mode() == null ? "" : " " + run.workload().mode()));
+            parts.add(run.workload().generator()
+                    + (run.workload().mode() == null ? "" : " " + run.workload().mode()));
         }
         int repeats = RepeatGroups.repeats(results.steps());
         if (repeats > 1) {

@@ -22,9 +22,13 @@ public record LatencyDistributionComparison(List<Step> steps) {
     public static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9, 99.99);
 
     /** One matched step: latency in ms at each of {@link #PERCENTILES}, and who measured each side. */
-    public record Step(String frontEnd, int connections, List<Double> baselineMs, List<Double> candidateMs,
-            String baselineSource, String candidateSource) {
-    }
+    public record Step(
+            String frontEnd,
+            int connections,
+            List<Double> baselineMs,
+            List<Double> candidateMs,
+            String baselineSource,
+            String candidateSource) {}
 
     public LatencyDistributionComparison {
         steps = List.copyOf(steps);
@@ -36,8 +40,13 @@ public record LatencyDistributionComparison(List<Step> steps) {
             Optional<LatencySpectrum> b = spectrum(cmp.baseline(), step);
             Optional<LatencySpectrum> c = spectrum(cmp.candidate(), step);
             if (b.isPresent() && c.isPresent()) {
-                out.add(new Step(step.frontEnd(), step.connections(), milliseconds(b.get()), milliseconds(c.get()),
-                        b.get().source(), c.get().source()));
+                out.add(new Step(
+                        step.frontEnd(),
+                        step.connections(),
+                        milliseconds(b.get()),
+                        milliseconds(c.get()),
+                        b.get().source(),
+                        c.get().source()));
             }
         }
         return new LatencyDistributionComparison(out);
@@ -65,21 +74,28 @@ public record LatencyDistributionComparison(List<Step> steps) {
         List<List<String>> rows = new ArrayList<>();
         boolean approximate = false;
         for (Step step : steps) {
-            String source = step.baselineSource().equals(step.candidateSource()) ? step.baselineSource()
+            String source = step.baselineSource().equals(step.candidateSource())
+                    ? step.baselineSource()
                     : step.baselineSource() + " \u2192 " + step.candidateSource();
             approximate |= "wrk".equals(step.baselineSource()) || "wrk".equals(step.candidateSource());
             for (int i = 0; i < PERCENTILES.size(); i++) {
                 Double b = step.baselineMs().get(i);
                 Double c = step.candidateMs().get(i);
-                rows.add(List.of(i == 0 ? step.frontEnd() : "", i == 0 ? Integer.toString(step.connections()) : "",
-                        "p" + percentile(PERCENTILES.get(i)), FigureFormat.decimals(b, 2), FigureFormat.decimals(c, 2),
+                rows.add(List.of(
+                        i == 0 ? step.frontEnd() : "",
+                        i == 0 ? Integer.toString(step.connections()) : "",
+                        "p" + percentile(PERCENTILES.get(i)),
+                        FigureFormat.decimals(b, 2),
+                        FigureFormat.decimals(c, 2),
                         b == null || c == null || b <= 0 ? FigureFormat.NONE : FigureFormat.ratio(c / b),
                         i == 0 ? source : ""));
             }
         }
         StringBuilder out = new StringBuilder("latency distribution, ms (candidate \u00f7 baseline)\n\n");
-        out.append(MarkdownTable.render(List.of("Run", "Con.", "Pct.", "Baseline", "Candidate", "Ratio", "From"),
-                List.of(false, true, false, true, true, true, false), rows));
+        out.append(MarkdownTable.render(
+                List.of("Run", "Con.", "Pct.", "Baseline", "Candidate", "Ratio", "From"),
+                List.of(false, true, false, true, true, true, false),
+                rows));
         if (approximate) {
             out.append("\nwrk's figures are its own quantiles at these levels; the built-in generator's are exact "
                     + "to its histogram's 3 digits.\n");

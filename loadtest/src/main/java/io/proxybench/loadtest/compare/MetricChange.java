@@ -17,27 +17,53 @@ import java.util.List;
  * @param baselineSpreadPct  the baseline repeats' (max − min) ÷ median, %; null with fewer than two
  * @param candidateSpreadPct the same for the candidate
  */
-public record MetricChange(Metric metric, Double baseline, Double candidate, Double percent, boolean worse,
-        boolean better, Double pValue, Double alpha, Double baselineSpreadPct, Double candidateSpreadPct) {
+public record MetricChange(
+        Metric metric,
+        Double baseline,
+        Double candidate,
+        Double percent,
+        boolean worse,
+        boolean better,
+        Double pValue,
+        Double alpha,
+        Double baselineSpreadPct,
+        Double candidateSpreadPct) {
 
     /** One value on each side: judged by the threshold alone. */
     static MetricChange of(Metric metric, Double baseline, Double candidate, double thresholdPct) {
         Double pct = percent(baseline, candidate);
-        return new MetricChange(metric, baseline, candidate, pct, worse(metric, pct, thresholdPct),
-                worse(metric, pct == null ? null : -pct, thresholdPct), null, null, null, null);
+        return new MetricChange(
+                metric,
+                baseline,
+                candidate,
+                pct,
+                worse(metric, pct, thresholdPct),
+                worse(metric, pct == null ? null : -pct, thresholdPct),
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The repeats of each side: medians compared with the threshold, and tested when the rule allows. */
-    static MetricChange of(Metric metric, List<Double> baseline, List<Double> candidate, double thresholdPct,
-            SignificanceRule rule) {
+    static MetricChange of(
+            Metric metric, List<Double> baseline, List<Double> candidate, double thresholdPct, SignificanceRule rule) {
         Double b = RepeatGroups.median(baseline);
         Double c = RepeatGroups.median(candidate);
         Double pct = percent(b, c);
         Double alpha = rule.alphaFor(baseline.size(), candidate.size());
         Double p = alpha == null ? null : RepeatTest.pValue(baseline, candidate);
-        return new MetricChange(metric, b, c, pct, worse(metric, pct, thresholdPct),
-                worse(metric, pct == null ? null : -pct, thresholdPct), p, p == null ? null : alpha,
-                RepeatGroups.spreadPct(baseline), RepeatGroups.spreadPct(candidate));
+        return new MetricChange(
+                metric,
+                b,
+                c,
+                pct,
+                worse(metric, pct, thresholdPct),
+                worse(metric, pct == null ? null : -pct, thresholdPct),
+                p,
+                p == null ? null : alpha,
+                RepeatGroups.spreadPct(baseline),
+                RepeatGroups.spreadPct(candidate));
     }
 
     private static boolean worse(Metric metric, Double pct, double thresholdPct) {

@@ -19,8 +19,7 @@ final class RepeatTest {
 
     private static final MannWhitneyUTest TEST = MannWhitneyUTest.withDefaults();
 
-    private RepeatTest() {
-    }
+    private RepeatTest() {}
 
     /** Two-sided p that baseline and candidate come from the same distribution; 1 when they cannot be told apart. */
     static double pValue(List<Double> baseline, List<Double> candidate) {

@@ -41,8 +41,8 @@ public record RunComparison(
         return of(baseline, candidate, thresholdPct, SignificanceRule.DEFAULT);
     }
 
-    public static RunComparison of(RunResults baseline, RunResults candidate, double thresholdPct,
-            SignificanceRule rule) {
+    public static RunComparison of(
+            RunResults baseline, RunResults candidate, double thresholdPct, SignificanceRule rule) {
         List<RepeatGroups.Group> groupsB = RepeatGroups.of(baseline);
         List<RepeatGroups.Group> groupsC = RepeatGroups.of(candidate);
         Map<String, String> pairs = pairByKind(baseline, candidate, groupsB, groupsC);
@@ -53,7 +53,8 @@ public record RunComparison(
         for (RepeatGroups.Group b : groupsB) {
             String label = pairs.getOrDefault(b.frontEnd(), b.frontEnd());
             Optional<RepeatGroups.Group> c = groupsC.stream()
-                    .filter(g -> g.frontEnd().equals(label) && g.connections() == b.connections()).findFirst();
+                    .filter(g -> g.frontEnd().equals(label) && g.connections() == b.connections())
+                    .findFirst();
             if (c.isEmpty()) {
                 onlyInBaseline.add(b.frontEnd() + " @ " + b.connections());
             } else {
@@ -68,8 +69,16 @@ public record RunComparison(
         }
         List<String> pairLines = new ArrayList<>();
         pairs.forEach((b, c) -> pairLines.add(b + " \u2192 " + c));
-        return new RunComparison(baseline, candidate, thresholdPct, matched, onlyInBaseline, onlyInCandidate,
-                conditionDifferences(baseline.run(), candidate.run(), pairs), rule, pairLines);
+        return new RunComparison(
+                baseline,
+                candidate,
+                thresholdPct,
+                matched,
+                onlyInBaseline,
+                onlyInCandidate,
+                conditionDifferences(baseline.run(), candidate.run(), pairs),
+                rule,
+                pairLines);
     }
 
     /** True when a gating metric moved the wrong way past the threshold, or a step newly failed. */
@@ -98,8 +107,11 @@ public record RunComparison(
      * Labels only one run has, paired by kind where each run has exactly one unmatched front end of
      * that kind; baseline label to candidate label.
      */
-    private static Map<String, String> pairByKind(RunResults baseline, RunResults candidate,
-            List<RepeatGroups.Group> groupsB, List<RepeatGroups.Group> groupsC) {
+    private static Map<String, String> pairByKind(
+            RunResults baseline,
+            RunResults candidate,
+            List<RepeatGroups.Group> groupsB,
+            List<RepeatGroups.Group> groupsC) {
         List<String> labelsB = labels(groupsB);
         List<String> labelsC = labels(groupsC);
         List<String> loneB = labelsB.stream().filter(l -> !labelsC.contains(l)).toList();
@@ -107,8 +119,12 @@ public record RunComparison(
         Map<String, String> pairs = new LinkedHashMap<>();
         for (String b : loneB) {
             String kind = kindOf(baseline, b);
-            List<String> sameKindB = loneB.stream().filter(l -> Objects.equals(kindOf(baseline, l), kind)).toList();
-            List<String> sameKindC = loneC.stream().filter(l -> Objects.equals(kindOf(candidate, l), kind)).toList();
+            List<String> sameKindB = loneB.stream()
+                    .filter(l -> Objects.equals(kindOf(baseline, l), kind))
+                    .toList();
+            List<String> sameKindC = loneC.stream()
+                    .filter(l -> Objects.equals(kindOf(candidate, l), kind))
+                    .toList();
             if (kind != null && sameKindB.size() == 1 && sameKindC.size() == 1) {
                 pairs.put(b, sameKindC.get(0));
             }
@@ -128,12 +144,16 @@ public record RunComparison(
 
     /** The kind run.json declares for the label, else the one kind its steps name; null when unknown or mixed. */
     private static String kindOf(RunResults run, String label) {
-        Optional<String> declared = run.frontEnd(label).map(RunMetadata.FrontEndInfo::kind).filter(Objects::nonNull);
+        Optional<String> declared =
+                run.frontEnd(label).map(RunMetadata.FrontEndInfo::kind).filter(Objects::nonNull);
         if (declared.isPresent()) {
             return declared.get();
         }
-        List<String> kinds = run.steps().stream().filter(s -> label.equals(s.frontEnd())).map(StepRecord::kind)
-                .distinct().toList();
+        List<String> kinds = run.steps().stream()
+                .filter(s -> label.equals(s.frontEnd()))
+                .map(StepRecord::kind)
+                .distinct()
+                .toList();
         return kinds.size() == 1 ? kinds.get(0) : null;
     }
 
@@ -147,30 +167,56 @@ public record RunComparison(
         differ(out, "origin latency ms", b, c, r -> r.workload().originLatencyMs());
         differ(out, "CPU", b, c, r -> r.machine() == null ? null : r.machine().cpuModel());
         differ(out, "cores", b, c, r -> r.machine() == null ? null : r.machine().cores());
-        differ(out, "kernel", b, c, r -> r.machine() == null ? null : r.machine().kernel());
+        differ(
+                out,
+                "kernel",
+                b,
+                c,
+                r -> r.machine() == null ? null : r.machine().kernel());
         differ(out, "JDK", b, c, r -> r.machine() == null ? null : r.machine().jdk());
-        differ(out, "ulimit -n", b, c, r -> r.machine() == null ? null : r.machine().ulimitNofile());
-        differ(out, "sysctls", b, c, r -> r.machine() == null ? null : r.machine().sysctls());
-        differ(out, "transparent huge pages", b, c, r -> r.machine() == null ? null : r.machine().transparentHugePages());
+        differ(
+                out,
+                "ulimit -n",
+                b,
+                c,
+                r -> r.machine() == null ? null : r.machine().ulimitNofile());
+        differ(
+                out,
+                "sysctls",
+                b,
+                c,
+                r -> r.machine() == null ? null : r.machine().sysctls());
+        differ(
+                out,
+                "transparent huge pages",
+                b,
+                c,
+                r -> r.machine() == null ? null : r.machine().transparentHugePages());
         for (RunMetadata.FrontEndInfo fb : b.frontEnds()) {
             String label = pairs.getOrDefault(fb.label(), fb.label());
-            c.frontEnds().stream().filter(fc -> Objects.equals(fc.label(), label)).findFirst().ifPresent(fc -> {
-                if (!fb.settings().equals(fc.settings())) {
-                    out.add(fb.label() + " settings: " + fb.settings() + " \u2192 " + fc.settings());
-                }
-                if (!fb.jvmArgs().equals(fc.jvmArgs())) {
-                    out.add(fb.label() + " JVM args: " + fb.jvmArgs() + " \u2192 " + fc.jvmArgs());
-                }
-                // the same settings can resolve differently elsewhere: auto to another transport, say
-                if (fb.resolved() != null && fc.resolved() != null && !fb.resolved().equals(fc.resolved())) {
-                    out.add(fb.label() + " resolved at start: " + fb.resolved() + " \u2192 " + fc.resolved());
-                }
-            });
+            c.frontEnds().stream()
+                    .filter(fc -> Objects.equals(fc.label(), label))
+                    .findFirst()
+                    .ifPresent(fc -> {
+                        if (!fb.settings().equals(fc.settings())) {
+                            out.add(fb.label() + " settings: " + fb.settings() + " \u2192 " + fc.settings());
+                        }
+                        if (!fb.jvmArgs().equals(fc.jvmArgs())) {
+                            out.add(fb.label() + " JVM args: " + fb.jvmArgs() + " \u2192 " + fc.jvmArgs());
+                        }
+                        // the same settings can resolve differently elsewhere: auto to another transport, say
+                        if (fb.resolved() != null
+                                && fc.resolved() != null
+                                && !fb.resolved().equals(fc.resolved())) {
+                            out.add(fb.label() + " resolved at start: " + fb.resolved() + " \u2192 " + fc.resolved());
+                        }
+                    });
         }
         return out;
     }
 
-    private static void differ(List<String> out, String name, RunMetadata b, RunMetadata c, Function<RunMetadata, Object> field) {
+    private static void differ(
+            List<String> out, String name, RunMetadata b, RunMetadata c, Function<RunMetadata, Object> field) {
         Object vb = field.apply(b);
         Object vc = field.apply(c);
         if (vb != null && vc != null && !vb.equals(vc)) {

@@ -68,18 +68,26 @@ public record SignificanceRule(double alpha, boolean alphaGiven) {
      */
     public String explain(int n, int m) {
         if (n < 2 || m < 2) {
-            return String.format(Locale.ROOT, "%d vs %d repeats: the noise is unknown with a single repeat on a side;"
-                    + " judged by the threshold alone", n, m);
+            return String.format(
+                    Locale.ROOT,
+                    "%d vs %d repeats: the noise is unknown with a single repeat on a side;"
+                            + " judged by the threshold alone",
+                    n,
+                    m);
         }
         double floor = smallestP(n, m);
         Double level = alphaFor(n, m);
         String sizes = n + " vs " + m + " repeats";
         if (level != null && level == alpha) {
-            return String.format(Locale.ROOT, "%s: tested at alpha %s (the smallest possible p is %.3f)", sizes,
-                    level(alpha), floor);
+            return String.format(
+                    Locale.ROOT,
+                    "%s: tested at alpha %s (the smallest possible p is %.3f)",
+                    sizes,
+                    level(alpha),
+                    floor);
         }
-        String cannot = String.format(Locale.ROOT, "%s cannot reach p<%s; the smallest possible p is %.3f", sizes,
-                level(alpha), floor);
+        String cannot = String.format(
+                Locale.ROOT, "%s cannot reach p<%s; the smallest possible p is %.3f", sizes, level(alpha), floor);
         if (level != null) {
             return cannot + ": tested at alpha " + level(level) + " instead (--alpha chooses the level; "
                     + repeatsFor(alpha) + " repeats on each side reach " + level(alpha) + ")";

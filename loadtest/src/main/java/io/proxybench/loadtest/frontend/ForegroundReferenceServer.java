@@ -21,8 +21,7 @@ final class ForegroundReferenceServer {
 
     private static final Random RANDOM = new Random();
 
-    private ForegroundReferenceServer() {
-    }
+    private ForegroundReferenceServer() {}
 
     /**
      * A port free right now on {@code host}; the short race until the server binds it is accepted. An
@@ -38,12 +37,25 @@ final class ForegroundReferenceServer {
     }
 
     /** Runs {@code command} in the proxy's place of the topology, its output in {@code rawDir}. */
-    static RunningServer start(LaunchContext context, FrontEndSpec spec, String name, List<String> command,
-                               String host, int port, Path rawDir) throws ProcessStartException {
+    static RunningServer start(
+            LaunchContext context,
+            FrontEndSpec spec,
+            String name,
+            List<String> command,
+            String host,
+            int port,
+            Path rawDir)
+            throws ProcessStartException {
         List<String> wrapped = context.topology().wrap(Role.PROXY, command);
         try {
-            ChildProcess process = ChildProcess.start(spec.label(), wrapped, Map.of(), rawDir.resolve("stdout.log"),
-                    rawDir.resolve("stderr.log"), context.processes(), line -> false);
+            ChildProcess process = ChildProcess.start(
+                    spec.label(),
+                    wrapped,
+                    Map.of(),
+                    rawDir.resolve("stdout.log"),
+                    rawDir.resolve("stderr.log"),
+                    context.processes(),
+                    line -> false);
             return new RunningServer(process, host, port, context.control(Role.PROXY, host, port), null, wrapped);
         } catch (IOException e) {
             throw new ProcessStartException("cannot start " + name + ": " + e.getMessage());

@@ -17,8 +17,15 @@ import java.util.Map;
  *                    bytes are in ({@code TCP_DEFER_ACCEPT}), as nginx's {@code deferred} and proxy-netty's
  *                    {@code server.deferAccept}
  */
-public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept, String listenHost, int listenPort,
-        String originHost, int originPort, Path dir) {
+public record HaproxyConfig(
+        int threads,
+        int maxConnections,
+        boolean deferAccept,
+        String listenHost,
+        int listenPort,
+        String originHost,
+        int originPort,
+        Path dir) {
 
     /** Percent of its descriptors in use above which HAProxy no longer pools an origin connection (default 20). */
     static final int POOL_LOW_FD_RATIO = 90;
@@ -29,11 +36,26 @@ public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept
     public static final List<String> SETTINGS = List.of("nbthread", "maxconn", "defer-accept");
 
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
-    public static HaproxyConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
-            int listenPort, String originHost, int originPort, Path dir) throws PlanException {
+    public static HaproxyConfig forRun(
+            int maxConnections,
+            int cores,
+            Map<String, String> settings,
+            String listenHost,
+            int listenPort,
+            String originHost,
+            int originPort,
+            Path dir)
+            throws PlanException {
         ReferenceServerSettings s = new ReferenceServerSettings("haproxy", SETTINGS, settings);
-        return new HaproxyConfig(s.number("nbthread", cores), s.number("maxconn", 2 * maxConnections + 128),
-                s.flag("defer-accept", false), listenHost, listenPort, originHost, originPort, dir);
+        return new HaproxyConfig(
+                s.number("nbthread", cores),
+                s.number("maxconn", 2 * maxConnections + 128),
+                s.flag("defer-accept", false),
+                listenHost,
+                listenPort,
+                originHost,
+                originPort,
+                dir);
     }
 
     /**
@@ -51,7 +73,8 @@ public record HaproxyConfig(int threads, int maxConnections, boolean deferAccept
     public String render() {
         String host = listenHost.contains(":") ? "[" + listenHost + "]" : listenHost;
         String origin = originHost.contains(":") ? "[" + originHost + "]" : originHost;
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "# Written by proxybench for this run; started as",
                 "#   haproxy -db -f " + confFile().toAbsolutePath(),
                 "global",

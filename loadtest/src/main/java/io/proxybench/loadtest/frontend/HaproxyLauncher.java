@@ -30,20 +30,28 @@ public final class HaproxyLauncher implements FrontEndLauncher {
 
     @Override
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
-        Path haproxy = binary().orElseThrow(() -> new ProcessStartException(
-                "haproxy is not installed (apt-get install haproxy)"));
+        Path haproxy = binary().orElseThrow(
+                        () -> new ProcessStartException("haproxy is not installed (apt-get install haproxy)"));
         String host = context.topology().addressOf(Role.PROXY);
         HaproxyConfig config;
         try {
-            config = HaproxyConfig.forRun(context.plan().maxConnections(), context.cores(), spec.settings(), host,
-                    ForegroundReferenceServer.freePort(host), origin.host(), origin.port(), rawDir.toAbsolutePath());
+            config = HaproxyConfig.forRun(
+                    context.plan().maxConnections(),
+                    context.cores(),
+                    spec.settings(),
+                    host,
+                    ForegroundReferenceServer.freePort(host),
+                    origin.host(),
+                    origin.port(),
+                    rawDir.toAbsolutePath());
             Files.writeString(config.confFile(), config.render());
         } catch (PlanException e) {
             throw new ProcessStartException(e.getMessage());
         } catch (IOException e) {
             throw new ProcessStartException("cannot write the haproxy config in " + rawDir + ": " + e.getMessage());
         }
-        List<String> command = List.of(haproxy.toString(), "-db", "-f", config.confFile().toString());
+        List<String> command =
+                List.of(haproxy.toString(), "-db", "-f", config.confFile().toString());
         return ForegroundReferenceServer.start(context, spec, "haproxy", command, host, config.listenPort(), rawDir);
     }
 }

@@ -14,7 +14,8 @@ import java.time.Duration;
  */
 public final class HealthProbe {
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** Polls until healthy; throws with the last answer seen when {@code timeout} runs out or the process dies. */
     public void awaitHealthy(RunningServer server, Duration timeout) throws ProcessStartException {
@@ -39,16 +40,18 @@ public final class HealthProbe {
                 Thread.sleep(200);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new ProcessStartException("interrupted while waiting for " + server.process().name());
+                throw new ProcessStartException(
+                        "interrupted while waiting for " + server.process().name());
             }
         }
-        throw new ProcessStartException(server.process().name() + " not healthy within " + timeout.toSeconds()
-                + " s: " + last);
+        throw new ProcessStartException(
+                server.process().name() + " not healthy within " + timeout.toSeconds() + " s: " + last);
     }
 
     /** Null when {@code uri} answers 2xx, else what went wrong. */
     String problem(URI uri) {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
+        HttpRequest request =
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 == 2) {

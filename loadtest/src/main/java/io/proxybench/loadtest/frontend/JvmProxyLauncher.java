@@ -35,35 +35,54 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
         Path jar = context.layout().proxyJar(spec.kind().id());
         if (!Files.isRegularFile(jar)) {
-            throw new ProcessStartException(jar.getFileName() + " not found at " + jar
-                    + " (build: mvn -B -DskipTests package)");
+            throw new ProcessStartException(
+                    jar.getFileName() + " not found at " + jar + " (build: mvn -B -DskipTests package)");
         }
         String host = context.topology().addressOf(Role.PROXY);
         List<String> command = command(spec, jar, host, origin, rawDir);
         List<String> wrapped = context.topology().wrap(Role.PROXY, command);
         ChildProcess process;
         try {
-            process = ChildProcess.start(spec.label(), wrapped, Map.of(), rawDir.resolve("stdout.log"),
-                    rawDir.resolve("stderr.log"), context.processes(), ReadyLine::matches);
+            process = ChildProcess.start(
+                    spec.label(),
+                    wrapped,
+                    Map.of(),
+                    rawDir.resolve("stdout.log"),
+                    rawDir.resolve("stderr.log"),
+                    context.processes(),
+                    ReadyLine::matches);
         } catch (IOException e) {
             throw new ProcessStartException("cannot start " + spec.label() + ": " + e.getMessage());
         }
-        ReadyLine ready = ReadyLine.parse(process.awaitReady(LaunchContext.START_TIMEOUT)).orElseThrow();
+        ReadyLine ready =
+                ReadyLine.parse(process.awaitReady(LaunchContext.START_TIMEOUT)).orElseThrow();
         if (ready.adminPort() == null) {
             process.stop(Duration.ofSeconds(10));
             throw new ProcessStartException(spec.label() + " printed no admin port in its ready line");
         }
         // the admin port stays on the proxy's own loopback, out of the load's way
-        return new RunningServer(process, host, ready.port(), context.control(Role.PROXY, host, ready.port()),
-                context.control(Role.PROXY, ADMIN_HOST, ready.adminPort()), wrapped);
+        return new RunningServer(
+                process,
+                host,
+                ready.port(),
+                context.control(Role.PROXY, host, ready.port()),
+                context.control(Role.PROXY, ADMIN_HOST, ready.adminPort()),
+                wrapped);
     }
 
     List<String> command(FrontEndSpec spec, Path jar, String host, RunningServer origin, Path rawDir) {
         List<String> command = new ArrayList<>();
         command.add(context.javaBinary().toString());
         command.addAll(jvmArgs(spec, rawDir));
-        command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--admin-port", "0",
-                "--route", "/=" + origin.host() + ":" + origin.port()));
+        command.addAll(List.of(
+                "-jar",
+                jar.toString(),
+                "--port",
+                "0",
+                "--admin-port",
+                "0",
+                "--route",
+                "/=" + origin.host() + ":" + origin.port()));
         command.addAll(context.plan().jvmProfile().proxyArgs(spec.kind()));
         if (!host.equals(ADMIN_HOST)) {
             command.addAll(List.of("--set", "server.bind=" + host));
@@ -75,7 +94,8 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
     /** What run.json records as the front end's JVM flags. */
     public List<String> jvmArgs(FrontEndSpec spec, Path rawDir) {
         List<String> args = new ArrayList<>(context.plan().jvmArgsFor(spec));
-        if (spec.kind().id().equals("tomcat") && Files.isRegularFile(TCNATIVE_DIR.resolve("libtcnative-1.so"))
+        if (spec.kind().id().equals("tomcat")
+                && Files.isRegularFile(TCNATIVE_DIR.resolve("libtcnative-1.so"))
                 && args.stream().noneMatch(a -> a.startsWith("-Djava.library.path="))) {
             args.add("-Djava.library.path=" + TCNATIVE_DIR);
         }

@@ -18,8 +18,8 @@ import java.util.Locale;
  * @param javaBinary the {@code java} of {@code --java-home}, else the kit's own
  * @param cores      cores the front ends may use (nginx's worker_processes follows it)
  */
-public record LaunchContext(RunPlan plan, Topology topology, ChildProcessRegistry processes, KitLayout layout,
-        Path javaBinary, int cores) {
+public record LaunchContext(
+        RunPlan plan, Topology topology, ChildProcessRegistry processes, KitLayout layout, Path javaBinary, int cores) {
 
     /** JVMs with multi-gigabyte heaps and a cold JIT take a while; past this something is wrong. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -29,7 +29,8 @@ public record LaunchContext(RunPlan plan, Topology topology, ChildProcessRegistr
         try {
             return topology.controlEndpoint(role, host, port);
         } catch (IOException e) {
-            throw new ProcessStartException("cannot reach " + host + ":" + port + " of the " + role.name().toLowerCase(Locale.ROOT) + " from the kit: " + e.getMessage());
+            throw new ProcessStartException("cannot reach " + host + ":" + port + " of the "
+                    + role.name().toLowerCase(Locale.ROOT) + " from the kit: " + e.getMessage());
         }
     }
 }

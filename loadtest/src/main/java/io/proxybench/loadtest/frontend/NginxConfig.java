@@ -32,12 +32,26 @@ public record NginxConfig(
         Path dir) {
 
     /** Settings a user may give an nginx variant, e.g. {@code nginx[worker_processes=1]}. */
-    public static final List<String> SETTINGS = List.of("worker_processes", "worker_connections", "keepalive",
-            "keepalive_requests", "multi_accept", "reuseport", "deferred");
+    public static final List<String> SETTINGS = List.of(
+            "worker_processes",
+            "worker_connections",
+            "keepalive",
+            "keepalive_requests",
+            "multi_accept",
+            "reuseport",
+            "deferred");
 
     /** Defaults for a run whose largest step is {@code maxConnections}, then the user's settings. */
-    public static NginxConfig forRun(int maxConnections, int cores, Map<String, String> settings, String listenHost,
-            int listenPort, String originHost, int originPort, Path dir) throws PlanException {
+    public static NginxConfig forRun(
+            int maxConnections,
+            int cores,
+            Map<String, String> settings,
+            String listenHost,
+            int listenPort,
+            String originHost,
+            int originPort,
+            Path dir)
+            throws PlanException {
         ReferenceServerSettings s = new ReferenceServerSettings("nginx", SETTINGS, settings);
         return new NginxConfig(
                 s.number("worker_processes", cores),
@@ -47,7 +61,12 @@ public record NginxConfig(
                 s.flag("multi_accept", false),
                 s.flag("reuseport", false),
                 s.flag("deferred", false),
-                listenHost, listenPort, Math.max(511, maxConnections), originHost, originPort, dir);
+                listenHost,
+                listenPort,
+                Math.max(511, maxConnections),
+                originHost,
+                originPort,
+                dir);
     }
 
     /**
@@ -83,10 +102,12 @@ public record NginxConfig(
         Path tmp = dir.toAbsolutePath().resolve("tmp");
         String host = listenHost.contains(":") ? "[" + listenHost + "]" : listenHost;
         String origin = originHost.contains(":") ? "[" + originHost + "]" : originHost;
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "# Written by proxybench for this run; started as",
-                "#   nginx -p " + dir.toAbsolutePath() + " -e " + dir.toAbsolutePath().resolve("error.log")
-                        + " -c " + confFile().toAbsolutePath() + " -g 'daemon off;'",
+                "#   nginx -p " + dir.toAbsolutePath() + " -e "
+                        + dir.toAbsolutePath().resolve("error.log") + " -c "
+                        + confFile().toAbsolutePath() + " -g 'daemon off;'",
                 "worker_processes " + workerProcesses + ";",
                 "worker_rlimit_nofile " + rlimitNofile() + ";",
                 "pid " + dir.toAbsolutePath().resolve("nginx.pid") + ";",

@@ -29,13 +29,20 @@ public final class NginxLauncher implements FrontEndLauncher {
 
     @Override
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
-        Path nginx = binary().orElseThrow(() -> new ProcessStartException(
-                "nginx is not installed (apt-get install nginx-light)"));
+        Path nginx = binary().orElseThrow(
+                        () -> new ProcessStartException("nginx is not installed (apt-get install nginx-light)"));
         String host = context.topology().addressOf(Role.PROXY);
         NginxConfig config;
         try {
-            config = NginxConfig.forRun(context.plan().maxConnections(), context.cores(), spec.settings(), host,
-                    ForegroundReferenceServer.freePort(host), origin.host(), origin.port(), rawDir.toAbsolutePath());
+            config = NginxConfig.forRun(
+                    context.plan().maxConnections(),
+                    context.cores(),
+                    spec.settings(),
+                    host,
+                    ForegroundReferenceServer.freePort(host),
+                    origin.host(),
+                    origin.port(),
+                    rawDir.toAbsolutePath());
             Files.createDirectories(rawDir.resolve("tmp"));
             Files.writeString(config.confFile(), config.render());
         } catch (PlanException e) {
@@ -43,9 +50,16 @@ public final class NginxLauncher implements FrontEndLauncher {
         } catch (IOException e) {
             throw new ProcessStartException("cannot write the nginx config in " + rawDir + ": " + e.getMessage());
         }
-        List<String> command = List.of(nginx.toString(), "-p", rawDir.toAbsolutePath().toString(),
-                "-e", rawDir.toAbsolutePath().resolve("error.log").toString(),
-                "-c", config.confFile().toString(), "-g", "daemon off;");
+        List<String> command = List.of(
+                nginx.toString(),
+                "-p",
+                rawDir.toAbsolutePath().toString(),
+                "-e",
+                rawDir.toAbsolutePath().resolve("error.log").toString(),
+                "-c",
+                config.confFile().toString(),
+                "-g",
+                "daemon off;");
         return ForegroundReferenceServer.start(context, spec, "nginx", command, host, config.listenPort(), rawDir);
     }
 }

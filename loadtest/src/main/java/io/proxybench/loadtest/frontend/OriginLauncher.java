@@ -33,30 +33,45 @@ public final class OriginLauncher {
     public RunningServer start(Path rawDir) throws ProcessStartException {
         Path jar = context.layout().originJar();
         if (!Files.isRegularFile(jar)) {
-            throw new ProcessStartException("stub-origin jar not found at " + jar + " (build: mvn -B -DskipTests package)");
+            throw new ProcessStartException(
+                    "stub-origin jar not found at " + jar + " (build: mvn -B -DskipTests package)");
         }
         String host = context.topology().addressOf(Role.ORIGIN);
         List<String> command = new ArrayList<>();
         command.add(context.javaBinary().toString());
         command.addAll(JVM_ARGS);
-        command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--bind", host,
-                "--latency", latencySpelling(context.plan().originLatency()),
-                "--payload-size", Integer.toString(context.plan().payloadBytes())));
+        command.addAll(List.of(
+                "-jar",
+                jar.toString(),
+                "--port",
+                "0",
+                "--bind",
+                host,
+                "--latency",
+                latencySpelling(context.plan().originLatency()),
+                "--payload-size",
+                Integer.toString(context.plan().payloadBytes())));
         if (!context.plan().originFaults().isEmpty()) {
             command.addAll(List.of("--fault-rate", context.plan().originFaults().faultRateArgument()));
         }
         List<String> wrapped = context.topology().wrap(Role.ORIGIN, command);
         ChildProcess process;
         try {
-            process = ChildProcess.start("stub-origin", wrapped, Map.of(), rawDir.resolve("origin.stdout.log"),
-                    rawDir.resolve("origin.stderr.log"), context.processes(), ReadyLine::matches);
+            process = ChildProcess.start(
+                    "stub-origin",
+                    wrapped,
+                    Map.of(),
+                    rawDir.resolve("origin.stdout.log"),
+                    rawDir.resolve("origin.stderr.log"),
+                    context.processes(),
+                    ReadyLine::matches);
         } catch (IOException e) {
             throw new ProcessStartException("cannot start stub-origin: " + e.getMessage());
         }
         String line = process.awaitReady(LaunchContext.START_TIMEOUT);
         ReadyLine ready = ReadyLine.parse(line).orElseThrow();
-        return new RunningServer(process, host, ready.port(), context.control(Role.ORIGIN, host, ready.port()), null,
-                wrapped);
+        return new RunningServer(
+                process, host, ready.port(), context.control(Role.ORIGIN, host, ready.port()), null, wrapped);
     }
 
     /** stub-origin's spelling: whole milliseconds, else microseconds. */

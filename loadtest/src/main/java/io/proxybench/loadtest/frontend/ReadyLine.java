@@ -24,7 +24,7 @@ public record ReadyLine(int port, Integer adminPort) {
         if (!m.find()) {
             return Optional.empty();
         }
-        return Optional.of(new ReadyLine(Integer.parseInt(m.group(1)),
-                m.group(2) == null ? null : Integer.valueOf(m.group(2))));
+        return Optional.of(
+                new ReadyLine(Integer.parseInt(m.group(1)), m.group(2) == null ? null : Integer.valueOf(m.group(2))));
     }
 }

@@ -19,7 +19,8 @@ final class ReferenceServerSettings {
         this.settings = settings;
         for (String key : settings.keySet()) {
             if (!known.contains(key)) {
-                throw new PlanException(server + ": unknown setting '" + key + "' (known: " + String.join(", ", known) + ")");
+                throw new PlanException(
+                        server + ": unknown setting '" + key + "' (known: " + String.join(", ", known) + ")");
             }
         }
     }

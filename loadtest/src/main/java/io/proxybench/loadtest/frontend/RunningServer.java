@@ -14,8 +14,13 @@ import java.util.List;
  * @param adminControl where the kit reaches the admin port of a JVM proxy; null for nginx and the origin
  * @param command      the command it was started with, recorded in run.json
  */
-public record RunningServer(ChildProcess process, String host, int port, InetSocketAddress control,
-        InetSocketAddress adminControl, List<String> command) {
+public record RunningServer(
+        ChildProcess process,
+        String host,
+        int port,
+        InetSocketAddress control,
+        InetSocketAddress adminControl,
+        List<String> command) {
 
     public RunningServer {
         command = List.copyOf(command);

@@ -15,8 +15,7 @@ public final class TomcatNativeLibrary {
 
     public static final String PACKAGE = "libtcnative-1";
 
-    private TomcatNativeLibrary() {
-    }
+    private TomcatNativeLibrary() {}
 
     public static boolean installed() {
         List<Path> dirs = new ArrayList<>();

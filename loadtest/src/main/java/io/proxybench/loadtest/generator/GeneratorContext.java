@@ -11,5 +11,5 @@ import java.nio.file.Path;
  * @param cores     cores the generator may use: its {@code --cpus} list's, else the machine's
  * @param runDir    the run's directory (scripts are copied there, so a run can be repeated by hand)
  */
-public record GeneratorContext(Topology topology, ChildProcessRegistry processes, int threads, int cores, Path runDir) {
-}
+public record GeneratorContext(
+        Topology topology, ChildProcessRegistry processes, int threads, int cores, Path runDir) {}

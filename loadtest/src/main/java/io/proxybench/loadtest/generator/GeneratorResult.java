@@ -26,7 +26,12 @@ public record GeneratorResult(
     }
 
     /** A result without a measured load window. */
-    public GeneratorResult(long requests, double durationSec, long bytes, LatencySummary latency, ErrorCounts errors,
+    public GeneratorResult(
+            long requests,
+            double durationSec,
+            long bytes,
+            LatencySummary latency,
+            ErrorCounts errors,
             List<Path> rawFiles) {
         this(requests, durationSec, bytes, latency, errors, rawFiles, null);
     }

@@ -27,6 +27,5 @@ public interface LoadGenerator {
      * The front end's last step is over. A generator that keeps its process and connections from one
      * step to the next (the built-in one) ends them here; one process per step has nothing to do.
      */
-    default void frontEndDone() {
-    }
+    default void frontEndDone() {}
 }

@@ -8,7 +8,8 @@ public record LoadWindow(long startEpochMs, long endEpochMs) {
 
     public LoadWindow {
         if (endEpochMs < startEpochMs) {
-            throw new IllegalArgumentException("load window ends (" + endEpochMs + ") before it starts (" + startEpochMs + ")");
+            throw new IllegalArgumentException(
+                    "load window ends (" + endEpochMs + ") before it starts (" + startEpochMs + ")");
         }
     }
 

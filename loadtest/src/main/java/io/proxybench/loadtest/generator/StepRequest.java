@@ -23,5 +23,4 @@ public record StepRequest(
         Duration requestTimeout,
         ConnectionMode mode,
         Path rawDir,
-        Consumer<ProcessHandle> onProcessStart) {
-}
+        Consumer<ProcessHandle> onProcessStart) {}

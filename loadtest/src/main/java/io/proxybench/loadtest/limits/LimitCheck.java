@@ -18,16 +18,20 @@ public final class LimitCheck {
     /** How long a closed connection's port stays in TIME_WAIT on Linux. */
     static final int TIME_WAIT_SEC = 60;
 
-    private LimitCheck() {
-    }
+    private LimitCheck() {}
 
     /**
      * @param connections   the largest step
      * @param originLatency seconds the origin takes per request (bounds the request rate)
      * @param loopback      whether all traffic is on loopback (tcp_tw_reuse=2 then applies)
      */
-    public static List<LimitFinding> evaluate(int connections, ConnectionMode mode, double originLatency,
-            boolean loopback, OpenFileLimit limit, Map<String, String> sysctls) {
+    public static List<LimitFinding> evaluate(
+            int connections,
+            ConnectionMode mode,
+            double originLatency,
+            boolean loopback,
+            OpenFileLimit limit,
+            Map<String, String> sysctls) {
         List<LimitFinding> findings = new ArrayList<>();
         findings.add(descriptors(connections, limit));
         findings.add(queue(Sysctls.SOMAXCONN, connections, sysctls, "the accept queue"));
@@ -44,8 +48,14 @@ public final class LimitCheck {
      *
      * @param timeoutSec the generator's per-request timeout
      */
-    public static List<LimitFinding> evaluateOpen(int ratePerSec, double timeoutSec, ConnectionMode mode,
-            double originLatency, boolean loopback, OpenFileLimit limit, Map<String, String> sysctls) {
+    public static List<LimitFinding> evaluateOpen(
+            int ratePerSec,
+            double timeoutSec,
+            ConnectionMode mode,
+            double originLatency,
+            boolean loopback,
+            OpenFileLimit limit,
+            Map<String, String> sysctls) {
         int steady = (int) Math.max(1, Math.ceil(ratePerSec * originLatency));
         int worst = (int) Math.min(Integer.MAX_VALUE, Math.ceil(ratePerSec * Math.max(timeoutSec, originLatency)));
         List<LimitFinding> findings = new ArrayList<>();
@@ -53,8 +63,10 @@ public final class LimitCheck {
         // connects come at most at the arrival rate, spread over the second: no burst of a whole step
         findings.add(queue(Sysctls.SOMAXCONN, steady, sysctls, "the accept queue"));
         findings.add(queue(Sysctls.TCP_MAX_SYN_BACKLOG, steady, sysctls, "the SYN queue"));
-        findings.add(mode == ConnectionMode.CHURN ? churnPorts(ratePerSec + " req/s", ratePerSec, loopback, sysctls)
-                : openPorts(worst, sysctls));
+        findings.add(
+                mode == ConnectionMode.CHURN
+                        ? churnPorts(ratePerSec + " req/s", ratePerSec, loopback, sysctls)
+                        : openPorts(worst, sysctls));
         return findings;
     }
 
@@ -93,12 +105,12 @@ public final class LimitCheck {
         String need = connections + " connections need ~" + proxyNeeds + " descriptors per proxy process and ~"
                 + generatorNeeds + " for the generator; limit is " + text(limit.soft());
         if (limit.soft() >= 0 && generatorNeeds > limit.soft()) {
-            return LimitFinding.fatal(need + ": too low for the generator (raise it with ulimit -n "
-                    + proxyNeeds + ")");
+            return LimitFinding.fatal(
+                    need + ": too low for the generator (raise it with ulimit -n " + proxyNeeds + ")");
         }
         if (limit.hard() >= 0 && proxyNeeds > limit.hard()) {
-            return LimitFinding.fatal(need + " (hard " + limit.hard() + "): too low for the proxies (raise it with ulimit -n "
-                    + proxyNeeds + ")");
+            return LimitFinding.fatal(need + " (hard " + limit.hard()
+                    + "): too low for the proxies (raise it with ulimit -n " + proxyNeeds + ")");
         }
         if (limit.soft() >= 0 && proxyNeeds > limit.soft()) {
             return LimitFinding.warning(need + " (hard " + text(limit.hard())
@@ -125,8 +137,8 @@ public final class LimitCheck {
         return LimitFinding.ok(name + " = " + size + " >= " + connections + " connections");
     }
 
-    static LimitFinding ports(int connections, ConnectionMode mode, double originLatency, boolean loopback,
-            Map<String, String> sysctls) {
+    static LimitFinding ports(
+            int connections, ConnectionMode mode, double originLatency, boolean loopback, Map<String, String> sysctls) {
         int range = Sysctls.portRangeSize(sysctls.get(Sysctls.IP_LOCAL_PORT_RANGE));
         if (range < 0) {
             return LimitFinding.warning(Sysctls.IP_LOCAL_PORT_RANGE + " could not be read");
@@ -139,8 +151,11 @@ public final class LimitCheck {
         if (mode != ConnectionMode.CHURN) {
             return LimitFinding.ok(connections + " keep-alive connections; " + rangeText);
         }
-        return churnPorts(connections + " connections", Math.round(connections / Math.max(originLatency, 0.001)),
-                loopback, sysctls);
+        return churnPorts(
+                connections + " connections",
+                Math.round(connections / Math.max(originLatency, 0.001)),
+                loopback,
+                sysctls);
     }
 
     /** A new connection per request, {@code perSecond} of them, each port then in TIME_WAIT for a minute. */

@@ -10,13 +10,14 @@ import java.util.concurrent.TimeUnit;
 /** Output of a short command (git, java -version, uname), or empty when it fails. */
 final class CommandOutput {
 
-    private CommandOutput() {
-    }
+    private CommandOutput() {}
 
     static Optional<String> of(Path dir, List<String> command) {
         try {
-            Process p = new ProcessBuilder(command).directory(dir == null ? null : dir.toFile())
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(command)
+                    .directory(dir == null ? null : dir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(20, TimeUnit.SECONDS)) {
                 p.destroyForcibly();

@@ -11,11 +11,11 @@ public final class JdkVersion {
     private static final Pattern BUILD = Pattern.compile("\\(build ([^,)]+)");
     private static final Pattern VERSION = Pattern.compile("version \"([^\"]+)\"");
 
-    private JdkVersion() {
-    }
+    private JdkVersion() {}
 
     public static String of(Path javaBinary) {
-        return CommandOutput.of(null, List.of(javaBinary.toString(), "-version")).map(JdkVersion::parse)
+        return CommandOutput.of(null, List.of(javaBinary.toString(), "-version"))
+                .map(JdkVersion::parse)
                 .orElse("unknown (" + javaBinary + " -version failed)");
     }
 
@@ -30,6 +30,8 @@ public final class JdkVersion {
             }
         }
         Matcher m = VERSION.matcher(versionOutput);
-        return m.find() ? m.group(1) : versionOutput.lines().findFirst().orElse("unknown").trim();
+        return m.find()
+                ? m.group(1)
+                : versionOutput.lines().findFirst().orElse("unknown").trim();
     }
 }

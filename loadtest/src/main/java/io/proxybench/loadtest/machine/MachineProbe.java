@@ -12,12 +12,17 @@ import java.util.List;
 /** Reads the description of the box a run happens on, for run.json's {@code machine} object. */
 public final class MachineProbe {
 
-    private MachineProbe() {
-    }
+    private MachineProbe() {}
 
     public static MachineDescription read(Path procRoot, Path javaBinary, OpenFileLimit limit) {
-        return new MachineDescription(readKernel(), readCpuModel(procRoot), Runtime.getRuntime().availableProcessors(),
-                readMemTotalMb(procRoot), JdkVersion.of(javaBinary), limit.soft(), limit.hard(),
+        return new MachineDescription(
+                readKernel(),
+                readCpuModel(procRoot),
+                Runtime.getRuntime().availableProcessors(),
+                readMemTotalMb(procRoot),
+                JdkVersion.of(javaBinary),
+                limit.soft(),
+                limit.hard(),
                 Sysctls.read(procRoot, Sysctls.RECORDED),
                 readTransparentHugePages(procRoot.resolveSibling("sys")));
     }
@@ -39,7 +44,8 @@ public final class MachineProbe {
     }
 
     private static String readKernel() {
-        return CommandOutput.of(null, List.of("uname", "-r")).map(String::trim)
+        return CommandOutput.of(null, List.of("uname", "-r"))
+                .map(String::trim)
                 .orElse(System.getProperty("os.version"));
     }
 

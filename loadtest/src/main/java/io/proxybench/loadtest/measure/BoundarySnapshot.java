@@ -13,8 +13,8 @@ import io.proxybench.loadtest.sample.JvmTotals;
  * @param jvm    null for nginx, or when the admin port did not answer
  * @param originStats the origin's request and fault totals; {@link OriginFaults#NONE} when it did not answer
  */
-public record BoundarySnapshot(long epochMs, long nanos, Usage proxy, Usage origin, JvmTotals jvm,
-        OriginFaults originStats) {
+public record BoundarySnapshot(
+        long epochMs, long nanos, Usage proxy, Usage origin, JvmTotals jvm, OriginFaults originStats) {
 
     public BoundarySnapshot {
         originStats = originStats == null ? OriginFaults.NONE : originStats;

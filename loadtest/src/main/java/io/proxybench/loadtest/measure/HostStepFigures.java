@@ -20,8 +20,7 @@ import java.util.function.Function;
  */
 public final class HostStepFigures {
 
-    private HostStepFigures() {
-    }
+    private HostStepFigures() {}
 
     /**
      * @param hostRows  the front end's rows from the other boxes (samples.csv rows with a host)
@@ -29,15 +28,22 @@ public final class HostStepFigures {
      * @param originBox the origin's box, or null when it runs on this machine
      * @param boxCores  cores of each other box, by name
      */
-    public static StepRecord apply(StepRecord record, LoadGenerator generator, List<Sample> hostRows, StepWindow window,
-            String proxyBox, String originBox, Map<String, Integer> boxCores) {
+    public static StepRecord apply(
+            StepRecord record,
+            LoadGenerator generator,
+            List<Sample> hostRows,
+            StepWindow window,
+            String proxyBox,
+            String originBox,
+            Map<String, Integer> boxCores) {
         if (!record.ok()) {
             return record;
         }
         List<Sample> inside = hostRows.stream().filter(window::contains).toList();
         StepRecord out = record;
         if (proxyBox != null) {
-            List<Sample> proxyRows = inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
+            List<Sample> proxyRows =
+                    inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
             if (!proxyRows.isEmpty()) {
                 out = with(out, out.processes(), proxyMachine(record.machine(), proxyRows));
                 if (out.machine().cpuPct() != null && out.machine().cpuPct() >= StepFigures.MACHINE_SATURATION_PCT) {
@@ -60,7 +66,9 @@ public final class HostStepFigures {
                     out = out.withFlag(StepRecord.FLAG_GENERATOR_SATURATED);
                 }
             }
-            String how = split.parts(stepName(record)).map(SplitGenerator.Parts::latencyMerge).orElse(null);
+            String how = split.parts(stepName(record))
+                    .map(SplitGenerator.Parts::latencyMerge)
+                    .orElse(null);
             out = how == null ? out : out.withLatencyMerge(how);
         }
         return out;
@@ -68,14 +76,16 @@ public final class HostStepFigures {
 
     /** Whether the generator's mean CPU on {@code box} reached 90 % of {@code cores} over the step. */
     static boolean saturated(List<Sample> inside, String box, int cores) {
-        Double cpu = StepWindow.mean(inside.stream().filter(r -> box.equals(r.host())).toList(),
+        Double cpu = StepWindow.mean(
+                inside.stream().filter(r -> box.equals(r.host())).toList(),
                 s -> s.processes().generatorCpuPct());
         return cpu != null && cpu >= StepFigures.GENERATOR_SATURATION * 100 * cores;
     }
 
     /** The proxy box's means; a figure its sampler did not give stays the kit's. */
     static MachineFigures proxyMachine(MachineFigures kit, List<Sample> rows) {
-        return new MachineFigures(or(mean(rows, MachineFigures::cpuPct), kit.cpuPct()),
+        return new MachineFigures(
+                or(mean(rows, MachineFigures::cpuPct), kit.cpuPct()),
                 or(mean(rows, MachineFigures::loadAvg), kit.loadAvg()),
                 or(mean(rows, MachineFigures::runQueue), kit.runQueue()),
                 or(mean(rows, MachineFigures::ctxSwPerSec), kit.ctxSwPerSec()),
@@ -102,28 +112,38 @@ public final class HostStepFigures {
      * machine keeps the kit's figures. A remote proxy's JIT and GC threads are not told apart (its box
      * reports the process as a whole): null.
      */
-    static StepRecord.Processes remoteProcesses(StepRecord record, List<Sample> inside, String proxyBox,
-            String originBox) {
+    static StepRecord.Processes remoteProcesses(
+            StepRecord record, List<Sample> inside, String proxyBox, String originBox) {
         StepRecord.Processes p = record.processes();
-        List<Sample> proxy = proxyBox == null ? List.of() : inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
-        List<Sample> origin = originBox == null ? List.of()
+        List<Sample> proxy = proxyBox == null
+                ? List.of()
+                : inside.stream().filter(r -> proxyBox.equals(r.host())).toList();
+        List<Sample> origin = originBox == null
+                ? List.of()
                 : inside.stream().filter(r -> originBox.equals(r.host())).toList();
-        Double proxyCpu = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyCpuPct()));
-        Double proxySysCpu = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxySysCpuPct()));
+        Double proxyCpu =
+                StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyCpuPct()));
+        Double proxySysCpu =
+                StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxySysCpuPct()));
         Double rps = record.load().rps();
         Double usPerReq = perRequestUs(proxyCpu, rps);
         Double sysUsPerReq = perRequestUs(proxySysCpu, rps);
         Double rss = StepFigures.round(StepWindow.mean(proxy, s -> s.processes().proxyRssMb()));
         Double threads = StepWindow.mean(proxy, s -> s.processes().proxyThreads());
-        Double originCpu = StepFigures.round(StepWindow.mean(origin, s -> s.processes().originCpuPct()));
+        Double originCpu =
+                StepFigures.round(StepWindow.mean(origin, s -> s.processes().originCpuPct()));
         // the kit's own readings of a remote role are of its ssh client: none is better than those
         boolean remoteProxy = proxyBox != null;
-        return new StepRecord.Processes(remoteProxy ? proxyCpu : p.proxyCpuPct(),
-                remoteProxy ? usPerReq : p.proxyCpuUsPerReq(), remoteProxy ? sysUsPerReq : p.proxySysCpuUsPerReq(),
+        return new StepRecord.Processes(
+                remoteProxy ? proxyCpu : p.proxyCpuPct(),
+                remoteProxy ? usPerReq : p.proxyCpuUsPerReq(),
+                remoteProxy ? sysUsPerReq : p.proxySysCpuUsPerReq(),
                 remoteProxy ? rss : p.proxyRssMb(),
                 !remoteProxy ? p.proxyThreads() : threads == null ? null : (int) Math.round(threads),
-                originBox != null ? originCpu : p.originCpuPct(), p.generatorCpuPct(),
-                remoteProxy ? null : p.proxyJitCpuUsPerReq(), remoteProxy ? null : p.proxyGcCpuUsPerReq());
+                originBox != null ? originCpu : p.originCpuPct(),
+                p.generatorCpuPct(),
+                remoteProxy ? null : p.proxyJitCpuUsPerReq(),
+                remoteProxy ? null : p.proxyGcCpuUsPerReq());
     }
 
     /** A mean CPU share (one core = 100) at a rate, as microseconds per request. */
@@ -132,8 +152,26 @@ public final class HostStepFigures {
     }
 
     private static StepRecord with(StepRecord r, StepRecord.Processes processes, MachineFigures machine) {
-        return new StepRecord(r.frontEnd(), r.kind(), r.connections(), r.status(), r.failure(), r.flags(),
-                r.startedAt(), r.durationSec(), r.load(), r.latency(), r.errors(), machine, processes, r.jvm(),
-                r.ceiling(), r.originFaults(), r.latencySpectrum(), r.repeat(), r.latencyMerge(), r.leadIn());
+        return new StepRecord(
+                r.frontEnd(),
+                r.kind(),
+                r.connections(),
+                r.status(),
+                r.failure(),
+                r.flags(),
+                r.startedAt(),
+                r.durationSec(),
+                r.load(),
+                r.latency(),
+                r.errors(),
+                machine,
+                processes,
+                r.jvm(),
+                r.ceiling(),
+                r.originFaults(),
+                r.latencySpectrum(),
+                r.repeat(),
+                r.latencyMerge(),
+                r.leadIn());
     }
 }

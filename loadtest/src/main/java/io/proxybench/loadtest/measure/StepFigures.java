@@ -34,6 +34,7 @@ public final class StepFigures {
 
     /** A generator this close to its cores' capacity measures itself, not the front end. */
     static final double GENERATOR_SATURATION = 0.90;
+
     static final double MACHINE_SATURATION_PCT = 95.0;
     /**
      * Stolen share of all cores (mean over the step) from which its figures are flagged: on this
@@ -41,8 +42,7 @@ public final class StepFigures {
      */
     public static final double STEAL_FLAG_PCT = 1.0;
 
-    private StepFigures() {
-    }
+    private StepFigures() {}
 
     /** The JIT's CPU share of a step above which its CPU per request is flagged as partly compilation. */
     public static final double JIT_BUSY_SHARE = 0.10;
@@ -51,9 +51,14 @@ public final class StepFigures {
      * CPU time of the processes (of the front end's also the kernel's part, and its JIT compiler and
      * GC threads' parts) and the JVM's figures over the load window; null where not measured.
      */
-    record ProcessTimes(double wallSec, Double proxyCpuSec, Double proxySysCpuSec, Double originCpuSec,
-            JvmFigures jvm, Double proxyJitCpuSec, Double proxyGcCpuSec) {
-    }
+    record ProcessTimes(
+            double wallSec,
+            Double proxyCpuSec,
+            Double proxySysCpuSec,
+            Double originCpuSec,
+            JvmFigures jvm,
+            Double proxyJitCpuSec,
+            Double proxyGcCpuSec) {}
 
     /**
      * @param step               connections, or requests per second in the open model
@@ -62,45 +67,84 @@ public final class StepFigures {
      * @param originLatencySec   the origin's latency: the ceiling is connections ÷ latency; 0 for none
      *                           (the open model, where a step is a rate and Little's law gives no ceiling)
      */
-    public static StepRecord of(FrontEndSpec spec, int step, String startedAt, GeneratorResult result,
-            List<Sample> rows, BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond,
-            int generatorCores, double originLatencySec) {
-        List<Sample> own = rows.stream().filter(r -> spec.label().equals(r.frontEnd())).toList();
+    public static StepRecord of(
+            FrontEndSpec spec,
+            int step,
+            String startedAt,
+            GeneratorResult result,
+            List<Sample> rows,
+            BoundarySnapshot before,
+            BoundarySnapshot after,
+            long ticksPerSecond,
+            int generatorCores,
+            double originLatencySec) {
+        List<Sample> own =
+                rows.stream().filter(r -> spec.label().equals(r.frontEnd())).toList();
         LoadWindow load = result.loadWindow();
-        StepWindow window = load == null ? new StepWindow(before.epochMs(), after.epochMs())
+        StepWindow window = load == null
+                ? new StepWindow(before.epochMs(), after.epochMs())
                 : new StepWindow(load.startEpochMs(), load.endEpochMs());
         ProcessTimes times = load == null ? fromReadings(before, after, ticksPerSecond) : fromSamples(window, own);
         List<Sample> inside = window.slice(own, spec.label());
         double wallSec = times.wallSec();
-        MachineFigures machine = new MachineFigures(mean(inside, s -> s.machine().cpuPct()),
-                mean(inside, s -> s.machine().loadAvg()), mean(inside, s -> s.machine().runQueue()),
-                mean(inside, s -> s.machine().ctxSwPerSec()), mean(inside, s -> s.machine().netMbps()),
-                mean(inside, s -> s.machine().memFreeMb()), mean(inside, s -> s.machine().stealPct()));
+        MachineFigures machine = new MachineFigures(
+                mean(inside, s -> s.machine().cpuPct()),
+                mean(inside, s -> s.machine().loadAvg()),
+                mean(inside, s -> s.machine().runQueue()),
+                mean(inside, s -> s.machine().ctxSwPerSec()),
+                mean(inside, s -> s.machine().netMbps()),
+                mean(inside, s -> s.machine().memFreeMb()),
+                mean(inside, s -> s.machine().stealPct()));
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
         boolean jvmThreads = spec.kind().isJvm();
-        StepRecord.Processes processes = new StepRecord.Processes(perSecond(times.proxyCpuSec(), wallSec, 100),
+        StepRecord.Processes processes = new StepRecord.Processes(
+                perSecond(times.proxyCpuSec(), wallSec, 100),
                 perRequestUs(times.proxyCpuSec(), result.requests()),
                 perRequestUs(times.proxySysCpuSec(), result.requests()),
                 mean(inside, s -> s.processes().proxyRssMb()),
                 proxyThreads == null ? null : (int) Math.round(proxyThreads),
-                perSecond(times.originCpuSec(), wallSec, 100), generatorCpuPct,
+                perSecond(times.originCpuSec(), wallSec, 100),
+                generatorCpuPct,
                 jvmThreads ? perRequestUs(times.proxyJitCpuSec(), result.requests()) : null,
                 jvmThreads ? perRequestUs(times.proxyGcCpuSec(), result.requests()) : null);
         JvmFigures jvm = (times.jvm() == null ? JvmFigures.NONE : times.jvm())
                 .withLevels(jvmCount(before, after), heapUsedMb(inside, after));
         double rps = result.rps();
         double ceiling = originLatencySec > 0 ? step / originLatencySec : 0;
-        return new StepRecord(spec.label(), spec.kind().id(), step, StepRecord.OK, null,
-                flags(result.errors(), generatorCpuPct, generatorCores, machine.cpuPct(), machine.stealPct(),
-                        jitRateMsPerSec(times, jvm), jitShare(times)), startedAt,
-                round(result.durationSec()), new StepRecord.Load(result.requests(), round(rps)), latency(result.latency()),
-                errors(result.errors()), machine, processes, jvm,
-                new StepRecord.Ceiling(ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
+        return new StepRecord(
+                spec.label(),
+                spec.kind().id(),
+                step,
+                StepRecord.OK,
+                null,
+                flags(
+                        result.errors(),
+                        generatorCpuPct,
+                        generatorCores,
+                        machine.cpuPct(),
+                        machine.stealPct(),
+                        jitRateMsPerSec(times, jvm),
+                        jitShare(times)),
+                startedAt,
+                round(result.durationSec()),
+                new StepRecord.Load(result.requests(), round(rps)),
+                latency(result.latency()),
+                errors(result.errors()),
+                machine,
+                processes,
+                jvm,
+                new StepRecord.Ceiling(
+                        ceiling > 0 ? round(ceiling) : null, ceiling > 0 ? round(100 * rps / ceiling) : null),
                 after.originStats().since(before.originStats()),
-                result.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).map(f -> f.getFileName().toString())
-                        .findFirst().orElse(null),
-                null, null, null);
+                result.rawFiles().stream()
+                        .filter(LatencySpectrum::isSpectrumFile)
+                        .map(f -> f.getFileName().toString())
+                        .findFirst()
+                        .orElse(null),
+                null,
+                null,
+                null);
     }
 
     /**
@@ -114,20 +158,28 @@ public final class StepFigures {
 
     /** Collections between the step's start and end, whichever way the rest was measured. */
     private static Long jvmCount(BoundarySnapshot before, BoundarySnapshot after) {
-        return before.jvm() != null && after.jvm() != null ? after.jvm().gcCount() - before.jvm().gcCount() : null;
+        return before.jvm() != null && after.jvm() != null
+                ? after.jvm().gcCount() - before.jvm().gcCount()
+                : null;
     }
 
     /** Exact differences of the readings at the step's start and end. */
     static ProcessTimes fromReadings(BoundarySnapshot before, BoundarySnapshot after, long ticksPerSecond) {
         double wallSec = before.secondsUntil(after);
-        JvmFigures jvm = before.jvm() != null && after.jvm() != null ? after.jvm().since(before.jvm(), wallSec) : null;
+        JvmFigures jvm =
+                before.jvm() != null && after.jvm() != null ? after.jvm().since(before.jvm(), wallSec) : null;
         Double proxyCpu = cpuSeconds(before.proxy(), after.proxy(), ticksPerSecond);
-        Double proxySys = proxyCpu == null || after.proxy().sysTicks() < before.proxy().sysTicks() ? null
-                : after.proxy().sysCpuSecondsSince(before.proxy(), ticksPerSecond);
+        Double proxySys =
+                proxyCpu == null || after.proxy().sysTicks() < before.proxy().sysTicks()
+                        ? null
+                        : after.proxy().sysCpuSecondsSince(before.proxy(), ticksPerSecond);
         Double originCpu = cpuSeconds(before.origin(), after.origin(), ticksPerSecond);
-        Double jit = proxyCpu == null ? null
+        Double jit = proxyCpu == null
+                ? null
                 : roleSeconds(before.proxy().compilerTicks(), after.proxy().compilerTicks(), ticksPerSecond);
-        Double gc = proxyCpu == null ? null : roleSeconds(before.proxy().gcTicks(), after.proxy().gcTicks(), ticksPerSecond);
+        Double gc = proxyCpu == null
+                ? null
+                : roleSeconds(before.proxy().gcTicks(), after.proxy().gcTicks(), ticksPerSecond);
         return new ProcessTimes(wallSec, proxyCpu, proxySys, originCpu, jvm, jit, gc);
     }
 
@@ -171,8 +223,14 @@ public final class StepFigures {
         double seconds = window.seconds();
         JvmFigures jvm = JvmFigures.ratesFrom(figure -> window.rate(rows, s -> figure.apply(s.jvm())));
         // the one-second samples do not look at threads
-        return new ProcessTimes(seconds, fromPct(proxyCpuPctSec), fromPct(proxySysCpuPctSec), fromPct(originCpuPctSec),
-                jvm, null, null);
+        return new ProcessTimes(
+                seconds,
+                fromPct(proxyCpuPctSec),
+                fromPct(proxySysCpuPctSec),
+                fromPct(originCpuPctSec),
+                jvm,
+                null,
+                null);
     }
 
     /** %·s of one core as CPU seconds. */
@@ -199,10 +257,17 @@ public final class StepFigures {
      *                    where they were not told apart; null when neither was read
      * @param jitShare    the JIT compiler threads' share of the front end's CPU time in the step, null when not read
      */
-    static List<String> flags(ErrorCounts errors, Double generatorCpuPct, int generatorCores, Double machineCpuPct,
-            Double stealPct, Double jitMsPerSec, Double jitShare) {
+    static List<String> flags(
+            ErrorCounts errors,
+            Double generatorCpuPct,
+            int generatorCores,
+            Double machineCpuPct,
+            Double stealPct,
+            Double jitMsPerSec,
+            Double jitShare) {
         List<String> flags = new ArrayList<>();
-        boolean generatorBusy = generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
+        boolean generatorBusy =
+                generatorCpuPct != null && generatorCpuPct >= GENERATOR_SATURATION * 100 * generatorCores;
         boolean machineBusy = machineCpuPct != null && machineCpuPct >= MACHINE_SATURATION_PCT;
         if (generatorBusy) {
             flags.add(StepRecord.FLAG_GENERATOR_SATURATED);
@@ -238,16 +303,25 @@ public final class StepFigures {
 
     /** CPU seconds of one process tree between the snapshots; null when it was not the same process. */
     static Double cpuSeconds(Usage before, Usage after, long ticksPerSecond) {
-        if (before == null || after == null || before.rootPid() != after.rootPid() || after.cpuTicks() < before.cpuTicks()) {
+        if (before == null
+                || after == null
+                || before.rootPid() != after.rootPid()
+                || after.cpuTicks() < before.cpuTicks()) {
             return null;
         }
         return after.cpuSecondsSince(before, ticksPerSecond);
     }
 
     private static StepRecord.Latency latency(LatencySummary l) {
-        return l == null ? null
-                : new StepRecord.Latency(round(l.meanMs()), round(l.p50Ms()), round(l.p75Ms()), round(l.p90Ms()),
-                        round(l.p99Ms()), round(l.maxMs()));
+        return l == null
+                ? null
+                : new StepRecord.Latency(
+                        round(l.meanMs()),
+                        round(l.p50Ms()),
+                        round(l.p75Ms()),
+                        round(l.p90Ms()),
+                        round(l.p99Ms()),
+                        round(l.maxMs()));
     }
 
     private static StepRecord.Errors errors(ErrorCounts e) {

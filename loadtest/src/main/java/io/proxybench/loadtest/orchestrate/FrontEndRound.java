@@ -76,9 +76,18 @@ final class FrontEndRound {
     private final StepProfiler profiler;
     private final StepSyscalls syscalls;
 
-    FrontEndRound(RunPlan plan, LaunchContext launch, LoadGenerator generator, SamplingLoop sampler,
-            ProcessSampler processes, JvmTotalsReader jvm, long ticksPerSecond, RunRecorder recorder, RunFiles run,
-            BooleanSupplier interrupted, RunQueueSettle settle) {
+    FrontEndRound(
+            RunPlan plan,
+            LaunchContext launch,
+            LoadGenerator generator,
+            SamplingLoop sampler,
+            ProcessSampler processes,
+            JvmTotalsReader jvm,
+            long ticksPerSecond,
+            RunRecorder recorder,
+            RunFiles run,
+            BooleanSupplier interrupted,
+            RunQueueSettle settle) {
         this.plan = plan;
         this.launch = launch;
         this.generator = generator;
@@ -104,8 +113,17 @@ final class FrontEndRound {
 
     private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(spec.label(), spec.kind().id(), effectiveSettings(spec), jvmArgs,
-                run.relative(run.raw(spec.directoryName())), null, null, null, null, null);
+        return new FrontEndInfo(
+                spec.label(),
+                spec.kind().id(),
+                effectiveSettings(spec),
+                jvmArgs,
+                run.relative(run.raw(spec.directoryName())),
+                null,
+                null,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -153,19 +171,29 @@ final class FrontEndRound {
                 failAll(spec, repeat, plan.steps(), "front end did not start: " + e.getMessage());
                 return;
             }
-            LOG.info("[{}] serving on {} (pid {}), origin on {}:{} (pid {})", spec.label(), frontEnd.uri("/"),
-                    frontEnd.process().pid(), origin.host(), origin.port(), origin.process().pid());
+            LOG.info(
+                    "[{}] serving on {} (pid {}), origin on {}:{} (pid {})",
+                    spec.label(),
+                    frontEnd.uri("/"),
+                    frontEnd.process().pid(),
+                    origin.host(),
+                    origin.port(),
+                    origin.process().pid());
             info = info.withResolved(resolved(spec, frontEnd));
             URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
-            sampler.watch(new SamplingLoop.Watch(spec.label(), frontEnd.process().handle(), origin.process().handle(),
-                    metrics));
+            sampler.watch(new SamplingLoop.Watch(
+                    spec.label(), frontEnd.process().handle(), origin.process().handle(), metrics));
             profiler.frontEnd(spec, frontEnd, raw);
             syscalls.frontEnd(spec, frontEnd, raw, repeat);
             RunningServer target = frontEnd;
             profiler.warmupStarting();
             WarmupPhase.Outcome warm;
             try {
-                warm = warmup.run(spec, frontEnd, origin, raw,
+                warm = warmup.run(
+                        spec,
+                        frontEnd,
+                        origin,
+                        raw,
                         seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
             } finally {
                 profiler.warmupEnded();
@@ -182,8 +210,16 @@ final class FrontEndRound {
                     return;
                 }
                 int connections = plan.steps().get(i);
-                StepRecord.LeadIn lead = i == 0 ? null : leadIn.run(spec, connections, frontEnd, origin, raw,
-                        seconds -> request(StepLeadIn.NAME_PREFIX + connections, connections, seconds, target, raw));
+                StepRecord.LeadIn lead = i == 0
+                        ? null
+                        : leadIn.run(
+                                spec,
+                                connections,
+                                frontEnd,
+                                origin,
+                                raw,
+                                seconds -> request(
+                                        StepLeadIn.NAME_PREFIX + connections, connections, seconds, target, raw));
                 step(spec, repeat, connections, frontEnd, origin, raw, warm.notSteady(), lead);
             }
             recordPoolAfterSteps(spec, info, frontEnd);
@@ -212,16 +248,27 @@ final class FrontEndRound {
             }
             return resolved;
         } catch (IOException e) {
-            LOG.warn("[{}] admin {} did not answer, run.json will not say what it resolved: {}", spec.label(),
-                    ResolvedSettingsReader.PATH, e.getMessage());
+            LOG.warn(
+                    "[{}] admin {} did not answer, run.json will not say what it resolved: {}",
+                    spec.label(),
+                    ResolvedSettingsReader.PATH,
+                    e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return null;
     }
 
-    private void step(FrontEndSpec spec, int repeat, int connections, RunningServer frontEnd, RunningServer origin,
-            Path raw, boolean notSteady, StepRecord.LeadIn lead) throws IOException {
+    private void step(
+            FrontEndSpec spec,
+            int repeat,
+            int connections,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path raw,
+            boolean notSteady,
+            StepRecord.LeadIn lead)
+            throws IOException {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         profiler.start(Integer.toString(connections));
         syscalls.start(connections);
@@ -230,7 +277,8 @@ final class FrontEndRound {
         GeneratorResult result;
         String failure = null;
         try {
-            result = generator.run(request(Integer.toString(connections), connections, plan.durationSec(), frontEnd, raw));
+            result = generator.run(
+                    request(Integer.toString(connections), connections, plan.durationSec(), frontEnd, raw));
         } catch (GeneratorException e) {
             result = null;
             failure = e.getMessage();
@@ -260,12 +308,28 @@ final class FrontEndRound {
             return;
         }
         // an open-model step is a rate: Little's law gives it no ceiling
-        double ceilingLatencySec = plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
-        StepRecord record = StepFigures.of(spec, connections, startedAt, result, sampler.rows(spec.label()), before,
-                after, ticksPerSecond, generator.usableCores(connections), ceilingLatencySec).withRepeat(repeat);
-        record = HostStepFigures.apply(record, generator, sampler.hostRows(spec.label()),
-                new StepWindow(before.epochMs(), after.epochMs()), launch.topology().boxOf(Role.PROXY),
-                launch.topology().boxOf(Role.ORIGIN), launch.topology().boxCores());
+        double ceilingLatencySec =
+                plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
+        StepRecord record = StepFigures.of(
+                        spec,
+                        connections,
+                        startedAt,
+                        result,
+                        sampler.rows(spec.label()),
+                        before,
+                        after,
+                        ticksPerSecond,
+                        generator.usableCores(connections),
+                        ceilingLatencySec)
+                .withRepeat(repeat);
+        record = HostStepFigures.apply(
+                record,
+                generator,
+                sampler.hostRows(spec.label()),
+                new StepWindow(before.epochMs(), after.epochMs()),
+                launch.topology().boxOf(Role.PROXY),
+                launch.topology().boxOf(Role.ORIGIN),
+                launch.topology().boxCores());
         if (plan.repeat() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
@@ -274,7 +338,14 @@ final class FrontEndRound {
     }
 
     private StepRequest request(String name, int connections, int seconds, RunningServer frontEnd, Path raw) {
-        return new StepRequest(name, frontEnd.uri("/"), connections, seconds, plan.requestTimeout(), plan.mode(), raw,
+        return new StepRequest(
+                name,
+                frontEnd.uri("/"),
+                connections,
+                seconds,
+                plan.requestTimeout(),
+                plan.mode(),
+                raw,
                 sampler::generator);
     }
 
@@ -286,14 +357,20 @@ final class FrontEndRound {
         // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
         for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
             try {
-                figures = stepEnd ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
+                figures = stepEnd
+                        ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
                         : jvm.read(frontEnd.process().handle(), metrics);
             } catch (IOException e) {
                 LOG.debug("JVM figures not read: {}", e.getMessage());
             }
         }
-        return new BoundarySnapshot(epochMs, nanos, processes.readWithThreadRoles(frontEnd.process().handle()),
-                processes.read(origin.process().handle()), figures, readOriginStats(origin));
+        return new BoundarySnapshot(
+                epochMs,
+                nanos,
+                processes.readWithThreadRoles(frontEnd.process().handle()),
+                processes.read(origin.process().handle()),
+                figures,
+                readOriginStats(origin));
     }
 
     /** The origin's counters; a second try when the first read fails, since a missing reading blanks the step's. */
@@ -307,7 +384,9 @@ final class FrontEndRound {
                 last = e;
             }
         }
-        LOG.warn("origin {} did not answer, the step's origin counts stay empty: {}", OriginStatsReader.PATH,
+        LOG.warn(
+                "origin {} did not answer, the step's origin counts stay empty: {}",
+                OriginStatsReader.PATH,
                 last.getMessage());
         return null;
     }
@@ -320,10 +399,14 @@ final class FrontEndRound {
             return;
         }
         try {
-            Map<String, Long> reading = new OriginPoolReader(Duration.ofSeconds(2)).awaitQuiet(metrics, POOL_QUIET_LIMIT);
+            Map<String, Long> reading =
+                    new OriginPoolReader(Duration.ofSeconds(2)).awaitQuiet(metrics, POOL_QUIET_LIMIT);
             recorder.frontEndStarted(started.withAfterSteps(reading));
-            LOG.info("[{}] origin pool after the steps: {} active, {} idle after {} ms", spec.label(),
-                    reading.get(OriginPoolReader.ACTIVE), reading.get(OriginPoolReader.IDLE),
+            LOG.info(
+                    "[{}] origin pool after the steps: {} active, {} idle after {} ms",
+                    spec.label(),
+                    reading.get(OriginPoolReader.ACTIVE),
+                    reading.get(OriginPoolReader.IDLE),
                     reading.get(OriginPoolReader.QUIET_MS));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -336,7 +419,8 @@ final class FrontEndRound {
     private static String deathOf(RunningServer frontEnd, RunningServer origin) {
         for (RunningServer s : List.of(frontEnd, origin)) {
             if (!s.process().isAlive()) {
-                return s.process().name() + " exited with code " + s.process().exitCode().orElse(-1)
+                return s.process().name() + " exited with code "
+                        + s.process().exitCode().orElse(-1)
                         + s.process().stderrTail().map(t -> ": " + t).orElse("");
             }
         }
@@ -346,7 +430,8 @@ final class FrontEndRound {
     private void failAll(FrontEndSpec spec, int repeat, List<Integer> steps, String reason) throws IOException {
         String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         for (int connections : steps) {
-            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason).withRepeat(repeat));
+            recorder.step(StepRecord.failed(spec.label(), spec.kind().id(), connections, now, reason)
+                    .withRepeat(repeat));
         }
     }
 }

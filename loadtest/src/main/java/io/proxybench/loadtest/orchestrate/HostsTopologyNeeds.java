@@ -23,8 +23,7 @@ import java.util.Map;
  */
 final class HostsTopologyNeeds {
 
-    private HostsTopologyNeeds() {
-    }
+    private HostsTopologyNeeds() {}
 
     static BoxNeeds of(RunPlan plan, Path javaBinary, KitLayout layout) {
         Map<Role, List<Path>> executables = new EnumMap<>(Role.class);
@@ -55,9 +54,11 @@ final class HostsTopologyNeeds {
             files.get(Role.GENERATOR).add(layout.loadgenJar());
         }
         Map<Role, List<Path>> distinctExecutables = new EnumMap<>(Role.class);
-        executables.forEach((role, paths) -> distinctExecutables.put(role, paths.stream().distinct().toList()));
+        executables.forEach((role, paths) ->
+                distinctExecutables.put(role, paths.stream().distinct().toList()));
         Map<Role, List<Path>> distinctFiles = new EnumMap<>(Role.class);
-        files.forEach((role, paths) -> distinctFiles.put(role, paths.stream().distinct().toList()));
+        files.forEach((role, paths) ->
+                distinctFiles.put(role, paths.stream().distinct().toList()));
         return new BoxNeeds(distinctExecutables, distinctFiles, plan.maxStep());
     }
 }

@@ -16,7 +16,8 @@ final class JitTimeGauge {
 
     /** Where a series' readings come from, as warmup.csv names it. */
     enum Source {
-        COMPILER_CPU("compiler-cpu"), JVM_COUNT("jvm-count");
+        COMPILER_CPU("compiler-cpu"),
+        JVM_COUNT("jvm-count");
 
         private final String csvName;
 

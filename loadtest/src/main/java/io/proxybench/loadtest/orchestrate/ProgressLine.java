@@ -11,8 +11,7 @@ import java.util.Locale;
  */
 final class ProgressLine {
 
-    private ProgressLine() {
-    }
+    private ProgressLine() {}
 
     /** What follows the step's number. */
     static String stepNoun(LoadModel model) {

@@ -14,11 +14,9 @@ import java.util.List;
 final class RepeatSchedule {
 
     /** One front end's turn: a fresh origin and front end, warm-up, every step. */
-    record Turn(int repeat, FrontEndSpec spec) {
-    }
+    record Turn(int repeat, FrontEndSpec spec) {}
 
-    private RepeatSchedule() {
-    }
+    private RepeatSchedule() {}
 
     static List<Turn> of(RunPlan plan) {
         List<Turn> turns = new ArrayList<>();

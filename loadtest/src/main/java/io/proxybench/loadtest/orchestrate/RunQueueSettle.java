@@ -45,8 +45,7 @@ final class RunQueueSettle {
     };
 
     /** The wait's outcome. */
-    record Settled(double seconds, double runQueue, boolean settled) {
-    }
+    record Settled(double seconds, double runQueue, boolean settled) {}
 
     private final DoubleSupplier runQueue;
     private final Clock clock;
@@ -100,19 +99,32 @@ final class RunQueueSettle {
         }
         double seconds = (clock.millis() - start) / 1000.0;
         if (settled) {
-            LOG.info("[{}] machine settled in {} s: run queue {} (idle {})", label, format(seconds), format(mean),
+            LOG.info(
+                    "[{}] machine settled in {} s: run queue {} (idle {})",
+                    label,
+                    format(seconds),
+                    format(mean),
                     format(baseline));
         } else if (!interrupted.getAsBoolean()) {
-            LOG.warn("[{}] machine not settled after {} s: run queue {} (idle {}); starting all the same", label,
-                    format(seconds), format(mean), format(baseline));
+            LOG.warn(
+                    "[{}] machine not settled after {} s: run queue {} (idle {}); starting all the same",
+                    label,
+                    format(seconds),
+                    format(mean),
+                    format(baseline));
         }
         return new Settled(seconds, mean, settled);
     }
 
     /** run.json's record of the wait before a front end and of its warm-up. */
     Readiness readiness(Settled settled, WarmupPhase.Outcome warm) {
-        return new Readiness(round(settled.seconds()), round(baseline), round(settled.runQueue()), settled.settled(),
-                round(warm.seconds()), warm.end().id());
+        return new Readiness(
+                round(settled.seconds()),
+                round(baseline),
+                round(settled.runQueue()),
+                settled.settled(),
+                round(warm.seconds()),
+                warm.end().id());
     }
 
     private void read(Deque<Double> window) {
@@ -131,7 +143,11 @@ final class RunQueueSettle {
     }
 
     private static double mean(Deque<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).average().orElse(Double.NaN);
+        return values.stream()
+                .mapToDouble(Double::doubleValue)
+                .filter(Double::isFinite)
+                .average()
+                .orElse(Double.NaN);
     }
 
     private static Double round(double value) {

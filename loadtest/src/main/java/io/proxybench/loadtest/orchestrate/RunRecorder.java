@@ -68,10 +68,11 @@ final class RunRecorder {
      */
     void roundEnded(int repeat, List<String> shortOf, int wanted) {
         boolean last = repeat >= repeats;
-        String line = "after repeat " + repeat + "/" + repeats + ": " + (shortOf.isEmpty()
-                ? "every ratio has " + wanted + " undisturbed repeats" + (last ? "" : "; the run stops here")
-                : "fewer than " + wanted + " undisturbed repeats for " + String.join(", ", shortOf)
-                        + (last ? "; no repeats left" : ""));
+        String line = "after repeat " + repeat + "/" + repeats + ": "
+                + (shortOf.isEmpty()
+                        ? "every ratio has " + wanted + " undisturbed repeats" + (last ? "" : "; the run stops here")
+                        : "fewer than " + wanted + " undisturbed repeats for " + String.join(", ", shortOf)
+                                + (last ? "; no repeats left" : ""));
         out.println(line);
         out.flush();
     }

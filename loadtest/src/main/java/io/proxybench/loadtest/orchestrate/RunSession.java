@@ -79,7 +79,8 @@ public final class RunSession {
 
     /** Runs to the end; {@link PlanException} for a run that cannot start here (limits, tools, topology). */
     public RunOutcome execute() throws PlanException, IOException {
-        Path javaBinary = plan.javaHome() == null ? Path.of(System.getProperty("java.home"), "bin", "java")
+        Path javaBinary = plan.javaHome() == null
+                ? Path.of(System.getProperty("java.home"), "bin", "java")
                 : plan.javaHome().resolve("bin").resolve("java");
         int cores = Runtime.getRuntime().availableProcessors();
         List<String> warnings = new ArrayList<>(notes);
@@ -93,9 +94,15 @@ public final class RunSession {
         Runtime.getRuntime().addShutdownHook(topologyHook);
         Thread interruptHook = null;
         try {
-            LoadGenerator generator = SplitGenerator.create(GeneratorKind.find(plan.generator()),
-                    new GeneratorContext(placed, processes, plan.threads(), plan.cpuPinning().coresFor("generator", cores),
-                            run.dir()), plan.model());
+            LoadGenerator generator = SplitGenerator.create(
+                    GeneratorKind.find(plan.generator()),
+                    new GeneratorContext(
+                            placed,
+                            processes,
+                            plan.threads(),
+                            plan.cpuPinning().coresFor("generator", cores),
+                            run.dir()),
+                    plan.model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
                 throw new PlanException(unavailable);
@@ -111,17 +118,27 @@ public final class RunSession {
             }
             run.create();
             LOG.info("run {}: {}", run.runId(), run.dir());
-            MachineDescription machine = MachineProbe.read(PROC, javaBinary,
-                    OpenFileLimit.read(PROC.resolve("self/limits")));
-            RunMetadataFile metadata = new RunMetadataFile(run, initialMetadata(run, machine, warnings,
-                    limitLines, netDev, topologyDetails));
+            MachineDescription machine =
+                    MachineProbe.read(PROC, javaBinary, OpenFileLimit.read(PROC.resolve("self/limits")));
+            RunMetadataFile metadata = new RunMetadataFile(
+                    run, initialMetadata(run, machine, warnings, limitLines, netDev, topologyDetails));
             interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interruptHook);
-            RunRecorder recorder = new RunRecorder(new ResultsStore(run), metadata, out,
-                    ProgressLine.stepNoun(plan.model()), plan.repeat());
-            measure(run, recorder, metadata, new LaunchContext(plan, placed, processes, layout, javaBinary,
-                    plan.cpuPinning().coresFor("proxy", cores)),
-                    generator, netDev);
+            RunRecorder recorder = new RunRecorder(
+                    new ResultsStore(run), metadata, out, ProgressLine.stepNoun(plan.model()), plan.repeat());
+            measure(
+                    run,
+                    recorder,
+                    metadata,
+                    new LaunchContext(
+                            plan,
+                            placed,
+                            processes,
+                            layout,
+                            javaBinary,
+                            plan.cpuPinning().coresFor("proxy", cores)),
+                    generator,
+                    netDev);
             if (!interrupted.get()) {
                 metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));
             }
@@ -137,8 +154,14 @@ public final class RunSession {
     }
 
     /** Every front end over every step, with the sampler running throughout. */
-    private void measure(RunFiles run, RunRecorder recorder, RunMetadataFile metadata, LaunchContext launch,
-            LoadGenerator generator, NetDevSampler netDev) throws IOException {
+    private void measure(
+            RunFiles run,
+            RunRecorder recorder,
+            RunMetadataFile metadata,
+            LaunchContext launch,
+            LoadGenerator generator,
+            NetDevSampler netDev)
+            throws IOException {
         long ticks = ClockTicks.perSecond();
         ProcessSampler processSampler = new ProcessSampler(PROC);
         JvmTotalsReader jvm = new JvmTotalsReader(new JvmAdminSampler(Duration.ofMillis(800)));
@@ -146,20 +169,41 @@ public final class RunSession {
         RunQueueSettle settle = new RunQueueSettle(() -> runQueue(procStat), RunQueueSettle.SYSTEM, interrupted::get);
         settle.measureBaseline();
         try (SamplesFile csv = new SamplesFile(run.samplesCsv());
-                SamplingLoop sampler = new SamplingLoop(procStat, new LoadAvgSampler(PROC),
-                        new MemInfoSampler(PROC), netDev, processSampler, jvm, ticks, csv);
-                HostSamplers hostSamplers = HostSamplers.start(launch.topology().hostSamplers(), sampler, csv,
-                        run.dir())) {
+                SamplingLoop sampler = new SamplingLoop(
+                        procStat,
+                        new LoadAvgSampler(PROC),
+                        new MemInfoSampler(PROC),
+                        netDev,
+                        processSampler,
+                        jvm,
+                        ticks,
+                        csv);
+                HostSamplers hostSamplers =
+                        HostSamplers.start(launch.topology().hostSamplers(), sampler, csv, run.dir())) {
             sampler.start();
-            FrontEndRound round = new FrontEndRound(plan, launch, generator, sampler, processSampler, jvm, ticks,
-                    recorder, run, interrupted::get, settle);
+            FrontEndRound round = new FrontEndRound(
+                    plan,
+                    launch,
+                    generator,
+                    sampler,
+                    processSampler,
+                    jvm,
+                    ticks,
+                    recorder,
+                    run,
+                    interrupted::get,
+                    settle);
             for (FrontEndSpec spec : plan.frontEnds()) {
                 RunMetadata.FrontEndInfo info = round.describe(spec);
                 metadata.update(m -> m.withFrontEnd(info));
             }
             List<RepeatSchedule.Turn> turns = RepeatSchedule.of(plan);
-            UndisturbedRepeats enough = plan.untilUndisturbed() == 0 ? null : new UndisturbedRepeats(
-                    plan.untilUndisturbed(), plan.frontEnds().stream().map(FrontEndSpec::label).toList(), plan.steps());
+            UndisturbedRepeats enough = plan.untilUndisturbed() == 0
+                    ? null
+                    : new UndisturbedRepeats(
+                            plan.untilUndisturbed(),
+                            plan.frontEnds().stream().map(FrontEndSpec::label).toList(),
+                            plan.steps());
             for (int i = 0; i < turns.size(); i++) {
                 RepeatSchedule.Turn turn = turns.get(i);
                 FrontEndSpec spec = turn.spec();
@@ -195,8 +239,7 @@ public final class RunSession {
     }
 
     /** Where the run's files are, and whether a step failed (the run finished all the same). */
-    public record RunOutcome(Path runDir, boolean anyStepFailed) {
-    }
+    public record RunOutcome(Path runDir, boolean anyStepFailed) {}
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
         Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);
@@ -204,8 +247,14 @@ public final class RunSession {
         boolean loopback = plan.topology().name().equals(TopologyOptions.LOOPBACK);
         OpenFileLimit openFiles = OpenFileLimit.read(PROC.resolve("self/limits"));
         List<LimitFinding> findings = plan.model() == LoadModel.OPEN
-                ? LimitCheck.evaluateOpen(plan.maxStep(), plan.requestTimeout().toNanos() / 1e9, plan.mode(),
-                        originLatencySec, loopback, openFiles, sysctls)
+                ? LimitCheck.evaluateOpen(
+                        plan.maxStep(),
+                        plan.requestTimeout().toNanos() / 1e9,
+                        plan.mode(),
+                        originLatencySec,
+                        loopback,
+                        openFiles,
+                        sysctls)
                 : LimitCheck.evaluate(plan.maxStep(), plan.mode(), originLatencySec, loopback, openFiles, sysctls);
         List<String> lines = new ArrayList<>();
         for (LimitFinding f : findings) {
@@ -247,15 +296,39 @@ public final class RunSession {
         return details;
     }
 
-    private RunMetadata initialMetadata(RunFiles run, MachineDescription machine, List<String> warnings,
-            List<String> limits, NetDevSampler netDev, Map<String, Object> topologyDetails) {
-        RunMetadata.Workload workload = new RunMetadata.Workload(plan.generator(), plan.mode().id(), plan.model().id(),
-                plan.topology().name(), plan.durationSec(), plan.warmup().auto() ? null : plan.warmup().fixedSec(),
-                plan.steps(), plan.model().stepUnit(),
-                plan.originLatency().toNanos() / 1e6, plan.payloadBytes());
-        return new RunMetadata(run.runId(), RunMetadata.RUNNING, now(), null, plan.command(),
-                GitRevision.of(layout.home()), workload, List.of(), machine, warnings, limits,
-                RunSettings.of(plan), MeasurementNotes.of(netDev, plan.model()), topologyDetails);
+    private RunMetadata initialMetadata(
+            RunFiles run,
+            MachineDescription machine,
+            List<String> warnings,
+            List<String> limits,
+            NetDevSampler netDev,
+            Map<String, Object> topologyDetails) {
+        RunMetadata.Workload workload = new RunMetadata.Workload(
+                plan.generator(),
+                plan.mode().id(),
+                plan.model().id(),
+                plan.topology().name(),
+                plan.durationSec(),
+                plan.warmup().auto() ? null : plan.warmup().fixedSec(),
+                plan.steps(),
+                plan.model().stepUnit(),
+                plan.originLatency().toNanos() / 1e6,
+                plan.payloadBytes());
+        return new RunMetadata(
+                run.runId(),
+                RunMetadata.RUNNING,
+                now(),
+                null,
+                plan.command(),
+                GitRevision.of(layout.home()),
+                workload,
+                List.of(),
+                machine,
+                warnings,
+                limits,
+                RunSettings.of(plan),
+                MeasurementNotes.of(netDev, plan.model()),
+                topologyDetails);
     }
 
     private void markInterrupted(RunMetadataFile metadata, ChildProcessRegistry processes) {

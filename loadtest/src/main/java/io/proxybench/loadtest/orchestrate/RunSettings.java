@@ -9,8 +9,7 @@ import java.util.Map;
 /** Every setting of a run as run.json records it, in the words of the command line. */
 final class RunSettings {
 
-    private RunSettings() {
-    }
+    private RunSettings() {}
 
     static Map<String, Object> of(RunPlan plan) {
         Map<String, Object> s = new LinkedHashMap<>();

@@ -44,6 +44,7 @@ final class SteadyWindows {
     private static final Logger LOG = LoggerFactory.getLogger(SteadyWindows.class);
     /** A Gatling run is a JVM of its own: a one-second window would be mostly its start. */
     private static final int GATLING_WINDOW_SEC = 5;
+
     static final String CSV_HEADER =
             "second,rps,jit_ms_per_s,origin_jit_ms_per_s,jit_read_as,origin_jit_read_as,waiting_for\n";
 
@@ -52,8 +53,7 @@ final class SteadyWindows {
      *
      * @param verdict STEADY or CAP; null when the run was interrupted
      */
-    record Ending(double seconds, SteadyStateDetector.Verdict verdict, String waitingFor) {
-    }
+    record Ending(double seconds, SteadyStateDetector.Verdict verdict, String waitingFor) {}
 
     /** One thing done once between two windows of a warm-up, after which steadiness is shown afresh. */
     @FunctionalInterface
@@ -82,13 +82,25 @@ final class SteadyWindows {
     private final BooleanSupplier interrupted;
     private final int windowSec;
 
-    SteadyWindows(RunPlan plan, LoadGenerator generator, JvmTotalsReader jvm, ProcessSampler processes,
+    SteadyWindows(
+            RunPlan plan,
+            LoadGenerator generator,
+            JvmTotalsReader jvm,
+            ProcessSampler processes,
             BooleanSupplier interrupted) {
-        this(plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1, generator, jvm, processes,
+        this(
+                plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1,
+                generator,
+                jvm,
+                processes,
                 interrupted);
     }
 
-    SteadyWindows(int windowSec, LoadGenerator generator, JvmTotalsReader jvm, ProcessSampler processes,
+    SteadyWindows(
+            int windowSec,
+            LoadGenerator generator,
+            JvmTotalsReader jvm,
+            ProcessSampler processes,
             BooleanSupplier interrupted) {
         this.generator = generator;
         this.jvm = jvm;
@@ -105,8 +117,15 @@ final class SteadyWindows {
      * @param what the log's name for this series (e.g. {@code warm-up}, {@code lead-in 50})
      * @param load the generator run of the given seconds
      */
-    Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
-            Path csvFile, IntFunction<StepRequest> load) throws GeneratorException, IOException {
+    Ending run(
+            String label,
+            String what,
+            SteadyStateDetector detector,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path csvFile,
+            IntFunction<StepRequest> load)
+            throws GeneratorException, IOException {
         return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN, null);
     }
 
@@ -114,8 +133,16 @@ final class SteadyWindows {
      * {@link #run} with {@code settling} done once, when the windows first say steady (the detector then
      * starts again from no windows, within the same cap).
      */
-    Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd, RunningServer origin,
-            Path csvFile, IntFunction<StepRequest> load, Settling settling) throws GeneratorException, IOException {
+    Ending run(
+            String label,
+            String what,
+            SteadyStateDetector detector,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path csvFile,
+            IntFunction<StepRequest> load,
+            Settling settling)
+            throws GeneratorException, IOException {
         return run(label, what, detector, frontEnd, origin, csvFile, load, Double.NaN, settling);
     }
 
@@ -123,27 +150,51 @@ final class SteadyWindows {
      * Windows for {@code seconds} whatever they show (the CSV still says what they lacked); the
      * ending's verdict is CAP unless interrupted.
      */
-    Ending runFor(String label, String what, int seconds, RunningServer frontEnd, RunningServer origin, Path csvFile,
-            IntFunction<StepRequest> load) throws GeneratorException, IOException {
+    Ending runFor(
+            String label,
+            String what,
+            int seconds,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path csvFile,
+            IntFunction<StepRequest> load)
+            throws GeneratorException, IOException {
         return runFor(label, what, seconds, frontEnd, origin, csvFile, load, null);
     }
 
     /** {@link #runFor} with {@code settling} done once, half-way. */
-    Ending runFor(String label, String what, int seconds, RunningServer frontEnd, RunningServer origin, Path csvFile,
-            IntFunction<StepRequest> load, Settling settling) throws GeneratorException, IOException {
+    Ending runFor(
+            String label,
+            String what,
+            int seconds,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path csvFile,
+            IntFunction<StepRequest> load,
+            Settling settling)
+            throws GeneratorException, IOException {
         SteadyStateDetector unheeded = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(seconds));
         return run(label, what, unheeded, frontEnd, origin, csvFile, load, seconds, settling);
     }
 
-    private Ending run(String label, String what, SteadyStateDetector detector, RunningServer frontEnd,
-            RunningServer origin, Path csvFile, IntFunction<StepRequest> load, double forSec, Settling settling)
+    private Ending run(
+            String label,
+            String what,
+            SteadyStateDetector detector,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path csvFile,
+            IntFunction<StepRequest> load,
+            double forSec,
+            Settling settling)
             throws GeneratorException, IOException {
         boolean fixed = !Double.isNaN(forSec);
         URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
             csv.write(CSV_HEADER);
-            JitTimeGauge frontGauge = metrics == null ? null
+            JitTimeGauge frontGauge = metrics == null
+                    ? null
                     : new JitTimeGauge(processes, handle(frontEnd), () -> frontJit(frontEnd, metrics));
             JitTimeGauge originGauge = new JitTimeGauge(processes, handle(origin), () -> originJit(stats));
             Double frontJit = frontGauge == null ? null : frontGauge.readMs();
@@ -159,14 +210,19 @@ final class SteadyWindows {
                 last = now;
                 Double frontNow = frontGauge == null ? null : frontGauge.readMs();
                 Double originNow = originGauge.readMs();
-                WarmupWindow window = new WarmupWindow(seconds, result.rps(), perSecond(frontNow, frontJit, seconds),
+                WarmupWindow window = new WarmupWindow(
+                        seconds,
+                        result.rps(),
+                        perSecond(frontNow, frontJit, seconds),
                         perSecond(originNow, originTotal, seconds));
                 frontJit = frontNow;
                 originTotal = originNow;
                 SteadyStateDetector.Verdict verdict = detector.add(window);
                 String settled = null;
-                if (settling != null && (fixed ? detector.elapsedSec() >= forSec / 2
-                        : verdict == SteadyStateDetector.Verdict.STEADY)) {
+                if (settling != null
+                        && (fixed
+                                ? detector.elapsedSec() >= forSec / 2
+                                : verdict == SteadyStateDetector.Verdict.STEADY)) {
                     settled = settling.settle();
                     settling = null;
                     if (settled != null) {
@@ -176,9 +232,16 @@ final class SteadyWindows {
                     }
                 }
                 String note = settled != null ? settled : detector.waitingFor() == null ? "" : detector.waitingFor();
-                String line = String.format(Locale.ROOT, "%.1f,%.1f,%s,%s,%s,%s,%s", detector.elapsedSec(),
-                        window.rps(), cell(window.jitMsPerSec()), cell(window.originJitMsPerSec()), source(frontGauge),
-                        source(originGauge), note);
+                String line = String.format(
+                        Locale.ROOT,
+                        "%.1f,%.1f,%s,%s,%s,%s,%s",
+                        detector.elapsedSec(),
+                        window.rps(),
+                        cell(window.jitMsPerSec()),
+                        cell(window.originJitMsPerSec()),
+                        source(frontGauge),
+                        source(originGauge),
+                        note);
                 csv.write(line + "\n");
                 csv.flush();
                 LOG.debug("[{}] {} {}", label, what, line);

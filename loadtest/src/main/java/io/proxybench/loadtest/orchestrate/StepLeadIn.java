@@ -30,6 +30,7 @@ final class StepLeadIn {
     private static final Logger LOG = LoggerFactory.getLogger(StepLeadIn.class);
     /** Fewer than the warm-up's five: the JVM is warm already and only the step's new paths compile. */
     static final int JIT_WINDOWS = 3;
+
     static final int RATE_WINDOWS = 2;
     static final String NAME_PREFIX = "lead-in-";
 
@@ -40,7 +41,12 @@ final class StepLeadIn {
     private final RunRecorder recorder;
     private final BooleanSupplier interrupted;
 
-    StepLeadIn(RunPlan plan, LoadGenerator generator, SamplingLoop sampler, SteadyWindows windows, RunRecorder recorder,
+    StepLeadIn(
+            RunPlan plan,
+            LoadGenerator generator,
+            SamplingLoop sampler,
+            SteadyWindows windows,
+            RunRecorder recorder,
             BooleanSupplier interrupted) {
         this.policy = plan.leadIn();
         this.generator = generator;
@@ -60,8 +66,14 @@ final class StepLeadIn {
      *
      * @param load the generator run of the given seconds at the step's level
      */
-    StepRecord.LeadIn run(FrontEndSpec spec, int step, RunningServer frontEnd, RunningServer origin, Path raw,
-            IntFunction<StepRequest> load) throws IOException {
+    StepRecord.LeadIn run(
+            FrontEndSpec spec,
+            int step,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path raw,
+            IntFunction<StepRequest> load)
+            throws IOException {
         if (policy.none()) {
             return null;
         }
@@ -69,18 +81,37 @@ final class StepLeadIn {
         try {
             if (!policy.auto()) {
                 LOG.info("[{}] lead-in before step {}: {} s", spec.label(), step, policy.fixedSec());
-                SteadyWindows.Ending ending = windows.runFor(spec.label(), "lead-in " + step, policy.fixedSec(),
-                        frontEnd, origin, raw.resolve(NAME_PREFIX + step + ".csv"), load);
+                SteadyWindows.Ending ending = windows.runFor(
+                        spec.label(),
+                        "lead-in " + step,
+                        policy.fixedSec(),
+                        frontEnd,
+                        origin,
+                        raw.resolve(NAME_PREFIX + step + ".csv"),
+                        load);
                 return leadIn(ending.seconds(), ending.verdict() == null ? "failed" : "fixed");
             }
             boolean hasJit = frontEnd.adminUri("/metrics") != null;
-            LOG.info("[{}] lead-in before step {} at its load ({} s windows, at most {} s)", spec.label(), step,
-                    windows.windowSec(), policy.capSec());
+            LOG.info(
+                    "[{}] lead-in before step {} at its load ({} s windows, at most {} s)",
+                    spec.label(),
+                    step,
+                    windows.windowSec(),
+                    policy.capSec());
             SteadyStateDetector detector = new SteadyStateDetector(thresholds(hasJit, policy.capSec()));
-            SteadyWindows.Ending ending = windows.run(spec.label(), "lead-in " + step, detector, frontEnd, origin,
-                    raw.resolve(NAME_PREFIX + step + ".csv"), load);
+            SteadyWindows.Ending ending = windows.run(
+                    spec.label(),
+                    "lead-in " + step,
+                    detector,
+                    frontEnd,
+                    origin,
+                    raw.resolve(NAME_PREFIX + step + ".csv"),
+                    load);
             if (ending.verdict() == SteadyStateDetector.Verdict.STEADY) {
-                LOG.info("[{}] lead-in before step {}: steady after {} s", spec.label(), step,
+                LOG.info(
+                        "[{}] lead-in before step {}: steady after {} s",
+                        spec.label(),
+                        step,
                         Math.round(ending.seconds()));
                 return leadIn(ending.seconds(), "steady");
             }

@@ -40,6 +40,7 @@ final class StepProfiler {
     private TlabRefill tlabs;
     /** A profiler found missing is not looked for again, and warned about once. */
     private boolean jfrGone;
+
     private boolean asyncGone;
     private boolean itimerNoted;
     private boolean noAllocNoted;
@@ -187,7 +188,10 @@ final class StepProfiler {
             Path file = asyncFile(step);
             try {
                 async.stop(process.pid(), file);
-                AsyncProfilerControl.flameGraphs(file, raw.resolve(step + "-cpu.html"), raw.resolve(step + "-alloc.html"),
+                AsyncProfilerControl.flameGraphs(
+                        file,
+                        raw.resolve(step + "-cpu.html"),
+                        raw.resolve(step + "-alloc.html"),
                         label + " step " + step + " (" + cpuEngine + ")");
                 if (AsyncProfilerControl.allocationSamples(file) == 0 && !noAllocNoted) {
                     noAllocNoted = true;
@@ -217,8 +221,8 @@ final class StepProfiler {
         try {
             tlabs.collect(process.pid());
         } catch (ProfilerException e) {
-            recorder.warning("[" + label + "] step " + step + ": allocation sampling may miss threads (" + e.getMessage()
-                    + ")");
+            recorder.warning(
+                    "[" + label + "] step " + step + ": allocation sampling may miss threads (" + e.getMessage() + ")");
         }
     }
 

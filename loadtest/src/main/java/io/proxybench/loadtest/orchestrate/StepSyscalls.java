@@ -74,12 +74,14 @@ final class StepSyscalls {
         if (counter == null || server == null) {
             return;
         }
-        List<Long> pids = ProcessTrees.tree(server.process().handle()).stream().map(ProcessHandle::pid).toList();
+        List<Long> pids = ProcessTrees.tree(server.process().handle()).stream()
+                .map(ProcessHandle::pid)
+                .toList();
         try {
             counting = counter.start(pids, raw.resolve("perf-stat-" + connections + ".txt"));
         } catch (ProfilerException e) {
-            recorder.warning("[" + spec.label() + "] step " + connections + ": no system call counts ("
-                    + e.getMessage() + ")");
+            recorder.warning(
+                    "[" + spec.label() + "] step " + connections + ": no system call counts (" + e.getMessage() + ")");
         }
     }
 
@@ -94,8 +96,8 @@ final class StepSyscalls {
         try {
             calls = ending.stop();
         } catch (ProfilerException e) {
-            recorder.warning("[" + spec.label() + "] step " + connections + ": no system call counts ("
-                    + e.getMessage() + ")");
+            recorder.warning(
+                    "[" + spec.label() + "] step " + connections + ": no system call counts (" + e.getMessage() + ")");
             return;
         }
         if (result != null && result.requests() > 0) {

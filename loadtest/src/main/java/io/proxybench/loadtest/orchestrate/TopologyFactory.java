@@ -4,9 +4,9 @@ import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.topology.LoopbackTopology;
 import io.proxybench.loadtest.topology.PinnedTopology;
 import io.proxybench.loadtest.topology.Role;
@@ -29,8 +29,7 @@ final class TopologyFactory {
 
     private static final Logger LOG = LoggerFactory.getLogger(TopologyFactory.class);
 
-    private TopologyFactory() {
-    }
+    private TopologyFactory() {}
 
     static Topology create(RunPlan plan, Path javaBinary, KitLayout layout) throws PlanException {
         TopologyOptions options = plan.topology();
@@ -39,7 +38,8 @@ final class TopologyFactory {
         }
         if (options.name().equals(TopologyOptions.HOSTS)) {
             HostsFile hosts = hostsFile(options);
-            String refusal = StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);
+            String refusal =
+                    StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);
             if (refusal != null) {
                 throw new PlanException(refusal);
             }
@@ -61,8 +61,9 @@ final class TopologyFactory {
         if (pinning.isEmpty()) {
             return topology;
         }
-        Path taskset = Executables.find("taskset").orElseThrow(() -> new PlanException(
-                "--cpus needs taskset, which is not installed (apt-get install util-linux)"));
+        Path taskset = Executables.find("taskset")
+                .orElseThrow(() ->
+                        new PlanException("--cpus needs taskset, which is not installed (apt-get install util-linux)"));
         Map<Role, String> lists = new EnumMap<>(Role.class);
         for (Role role : Role.values()) {
             String list = pinning.listFor(role.name().toLowerCase(Locale.ROOT));

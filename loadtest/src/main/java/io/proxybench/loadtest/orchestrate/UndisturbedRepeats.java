@@ -48,7 +48,9 @@ final class UndisturbedRepeats {
     private static Set<Integer> undisturbedRepeats(List<StepRecord> recorded, String frontEnd, int step) {
         Set<Integer> repeats = new HashSet<>();
         for (StepRecord r : recorded) {
-            if (frontEnd.equals(r.frontEnd()) && r.connections() != null && r.connections() == step
+            if (frontEnd.equals(r.frontEnd())
+                    && r.connections() != null
+                    && r.connections() == step
                     && r.undisturbed()) {
                 repeats.add(r.repeat() == null ? 1 : r.repeat());
             }

@@ -20,13 +20,16 @@ final class WarmupAdminRequest implements SteadyWindows.Settling {
     private static final Logger LOG = LoggerFactory.getLogger(WarmupAdminRequest.class);
     /** proxy-core's {@code AdminEndpoints.CLOSE_IDLE_ORIGINS}, every idle connection. */
     static final String CLOSE_IDLE_PATH = "/origin-pool/close-idle?idleMs=0";
+
     static final String CLOSED_IDLE = "closed idle origin connections";
     /** proxy-core's {@code AdminEndpoints.METRICS}: the route with the timers. */
     static final String METRICS_PATH = "/metrics";
+
     static final String READ_TIMERS = "read its timers once";
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
     /** One for the run: a client keeps a selector thread until it is collected. */
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private final String label;
     private final HttpRequest request;
@@ -58,8 +61,16 @@ final class WarmupAdminRequest implements SteadyWindows.Settling {
      */
     static WarmupAdminRequest closeIdleOrigins(String label, RunningServer frontEnd) {
         URI uri = frontEnd.adminUri(CLOSE_IDLE_PATH);
-        return uri == null ? null : new WarmupAdminRequest(label, HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), 202, CLOSED_IDLE);
+        return uri == null
+                ? null
+                : new WarmupAdminRequest(
+                        label,
+                        HttpRequest.newBuilder(uri)
+                                .timeout(TIMEOUT)
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        202,
+                        CLOSED_IDLE);
     }
 
     /**
@@ -77,8 +88,13 @@ final class WarmupAdminRequest implements SteadyWindows.Settling {
      */
     static WarmupAdminRequest readTimers(String label, RunningServer frontEnd) {
         URI uri = frontEnd.adminUri(METRICS_PATH);
-        return uri == null ? null : new WarmupAdminRequest(label, HttpRequest.newBuilder(uri).timeout(TIMEOUT)
-                .GET().build(), 200, READ_TIMERS);
+        return uri == null
+                ? null
+                : new WarmupAdminRequest(
+                        label,
+                        HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(),
+                        200,
+                        READ_TIMERS);
     }
 
     @Override

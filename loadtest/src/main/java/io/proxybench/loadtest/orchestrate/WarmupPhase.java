@@ -48,8 +48,13 @@ final class WarmupPhase {
     private final RunRecorder recorder;
     private final BooleanSupplier interrupted;
 
-    WarmupPhase(RunPlan plan, LoadGenerator generator, SamplingLoop sampler, SteadyWindows windows,
-            RunRecorder recorder, BooleanSupplier interrupted) {
+    WarmupPhase(
+            RunPlan plan,
+            LoadGenerator generator,
+            SamplingLoop sampler,
+            SteadyWindows windows,
+            RunRecorder recorder,
+            BooleanSupplier interrupted) {
         this.plan = plan;
         this.generator = generator;
         this.sampler = sampler;
@@ -59,7 +64,8 @@ final class WarmupPhase {
     }
 
     /** @param load the warm-up's generator run of the given seconds */
-    Outcome run(FrontEndSpec spec, RunningServer frontEnd, RunningServer origin, Path raw, IntFunction<StepRequest> load)
+    Outcome run(
+            FrontEndSpec spec, RunningServer frontEnd, RunningServer origin, Path raw, IntFunction<StepRequest> load)
             throws IOException {
         WarmupPolicy policy = plan.warmup();
         if (policy.none()) {
@@ -68,10 +74,21 @@ final class WarmupPhase {
         long start = System.nanoTime();
         try {
             if (!policy.auto()) {
-                LOG.info("[{}] warming up: {} s at {} ({} s windows)", spec.label(), policy.fixedSec(), level(),
+                LOG.info(
+                        "[{}] warming up: {} s at {} ({} s windows)",
+                        spec.label(),
+                        policy.fixedSec(),
+                        level(),
                         windows.windowSec());
-                SteadyWindows.Ending ending = windows.runFor(spec.label(), "warm-up", policy.fixedSec(), frontEnd,
-                        origin, raw.resolve(CSV), load, WarmupAdminRequest.all(spec.label(), frontEnd));
+                SteadyWindows.Ending ending = windows.runFor(
+                        spec.label(),
+                        "warm-up",
+                        policy.fixedSec(),
+                        frontEnd,
+                        origin,
+                        raw.resolve(CSV),
+                        load,
+                        WarmupAdminRequest.all(spec.label(), frontEnd));
                 return new Outcome(ending.seconds(), ending.verdict() == null ? WarmupEnd.FAILED : WarmupEnd.FIXED);
             }
             return untilSteady(spec, frontEnd, origin, raw, load, policy.capSec());
@@ -85,13 +102,30 @@ final class WarmupPhase {
         }
     }
 
-    private Outcome untilSteady(FrontEndSpec spec, RunningServer frontEnd, RunningServer origin, Path raw,
-            IntFunction<StepRequest> load, int capSec) throws GeneratorException, IOException {
-        LOG.info("[{}] warming up until steady at {} ({} s windows, at most {} s)", spec.label(), level(),
-                windows.windowSec(), capSec);
+    private Outcome untilSteady(
+            FrontEndSpec spec,
+            RunningServer frontEnd,
+            RunningServer origin,
+            Path raw,
+            IntFunction<StepRequest> load,
+            int capSec)
+            throws GeneratorException, IOException {
+        LOG.info(
+                "[{}] warming up until steady at {} ({} s windows, at most {} s)",
+                spec.label(),
+                level(),
+                windows.windowSec(),
+                capSec);
         SteadyStateDetector detector = new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(capSec));
-        SteadyWindows.Ending ending = windows.run(spec.label(), "warm-up", detector, frontEnd, origin, raw.resolve(CSV),
-                load, WarmupAdminRequest.all(spec.label(), frontEnd));
+        SteadyWindows.Ending ending = windows.run(
+                spec.label(),
+                "warm-up",
+                detector,
+                frontEnd,
+                origin,
+                raw.resolve(CSV),
+                load,
+                WarmupAdminRequest.all(spec.label(), frontEnd));
         if (ending.verdict() == SteadyStateDetector.Verdict.STEADY) {
             LOG.info("[{}] steady after {} s of warm-up", spec.label(), Math.round(ending.seconds()));
             return new Outcome(ending.seconds(), WarmupEnd.STEADY);

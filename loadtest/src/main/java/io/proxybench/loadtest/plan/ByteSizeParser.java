@@ -10,8 +10,7 @@ public final class ByteSizeParser {
 
     private static final long MAX_BYTES = 64L * 1024 * 1024;
 
-    private ByteSizeParser() {
-    }
+    private ByteSizeParser() {}
 
     public static int parse(String text, String where) throws PlanException {
         long bytes;

@@ -63,7 +63,8 @@ public record CpuPinning(Map<String, String> lists) {
                 parts = new ArrayList<>();
                 token = token.substring(eq + 1);
             } else if (role == null) {
-                throw new PlanException("--cpus: '" + text + "' must start with a role: generator=LIST, proxy=LIST, origin=LIST");
+                throw new PlanException(
+                        "--cpus: '" + text + "' must start with a role: generator=LIST, proxy=LIST, origin=LIST");
             }
             parts.add(token);
         }
@@ -112,7 +113,8 @@ public record CpuPinning(Map<String, String> lists) {
 
     private static int number(String text, String what, String part) throws PlanException {
         if (text.isEmpty() || !text.chars().allMatch(Character::isDigit) || text.length() > 5) {
-            throw new PlanException(what + ": '" + part + "' is not a CPU or a range of CPUs (write e.g. 0, 0-1 or 0,2)");
+            throw new PlanException(
+                    what + ": '" + part + "' is not a CPU or a range of CPUs (write e.g. 0, 0-1 or 0,2)");
         }
         return Integer.parseInt(text);
     }
@@ -151,8 +153,8 @@ public record CpuPinning(Map<String, String> lists) {
                 SortedSet<Integer> shared = parsed(pinned.get(i));
                 shared.retainAll(parsed(pinned.get(j)));
                 if (!shared.isEmpty()) {
-                    warnings.add(pinned.get(i) + " and " + pinned.get(j) + " share CPU" + (shared.size() > 1 ? "s " : " ")
-                            + format(shared) + ": their CPU figures compete");
+                    warnings.add(pinned.get(i) + " and " + pinned.get(j) + " share CPU"
+                            + (shared.size() > 1 ? "s " : " ") + format(shared) + ": their CPU figures compete");
                 }
             }
         }
@@ -161,7 +163,9 @@ public record CpuPinning(Map<String, String> lists) {
 
     /** {@code generator 0, proxy 1, origin 1}, as the report prints it. */
     public String describe() {
-        return lists.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+        return lists.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining(", "));
     }
 
     /** Read back from run.json's {@code settings.cpus}; unknown roles and bad lists are dropped. */

@@ -1,7 +1,6 @@
 package io.proxybench.loadtest.plan;
 
 import io.proxybench.common.units.DurationSyntax;
-
 import java.time.Duration;
 
 /**
@@ -10,8 +9,7 @@ import java.time.Duration;
  */
 public final class DurationParser {
 
-    private DurationParser() {
-    }
+    private DurationParser() {}
 
     public static Duration parse(String text, String where) throws PlanException {
         try {

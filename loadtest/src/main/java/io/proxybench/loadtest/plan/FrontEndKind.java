@@ -30,7 +30,10 @@ public enum FrontEndKind {
      * {@code routes} and {@code filters} are the shared keys without a dot. nginx and haproxy keys stay as they are.
      */
     public String configKey(String key) {
-        if (!jvm || key.contains(".") || key.equals("routes") || key.equals("filters")
+        if (!jvm
+                || key.contains(".")
+                || key.equals("routes")
+                || key.equals("filters")
                 || key.equals(FrontEndSpec.JVM_FLAGS)) {
             return key;
         }
@@ -43,8 +46,9 @@ public enum FrontEndKind {
     }
 
     public static FrontEndKind parse(String text) throws PlanException {
-        return byId(text.trim().toLowerCase(Locale.ROOT)).orElseThrow(
-                () -> new PlanException("unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")"));
+        return byId(text.trim().toLowerCase(Locale.ROOT))
+                .orElseThrow(() -> new PlanException(
+                        "unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")"));
     }
 
     /** The kind whose {@link #id} is {@code id}; empty for a name of no kind. */

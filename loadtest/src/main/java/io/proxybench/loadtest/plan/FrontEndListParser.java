@@ -16,8 +16,7 @@ import java.util.Set;
  */
 public final class FrontEndListParser {
 
-    private FrontEndListParser() {
-    }
+    private FrontEndListParser() {}
 
     public static List<FrontEndSpec> parse(String text) throws PlanException {
         List<FrontEndSpec> specs = new ArrayList<>();

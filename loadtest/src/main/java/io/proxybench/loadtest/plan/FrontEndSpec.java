@@ -36,7 +36,8 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
         if (settings.isEmpty()) {
             return plain(kind);
         }
-        String inside = settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        String inside = settings.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(","));
         return new FrontEndSpec(kind.id() + "[" + inside + "]", kind, settings);
     }

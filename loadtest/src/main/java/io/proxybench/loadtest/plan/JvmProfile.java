@@ -36,10 +36,22 @@ public enum JvmProfile {
             return List.of("-Xms1g", "-Xmx1g", PERF_DATA_SAMPLING, PRINT_FLAGS);
         }
         return kind == FrontEndKind.NETTY
-                ? List.of("-server", "-Xms1500m", "-Xmx1500m", "-Xmn500m", "-XX:+UseParallelGC",
-                        "-XX:+UseCompressedOops", PRINT_FLAGS)
-                : List.of("-server", "-Xms3500m", "-Xmx3500m", "-Xmn1024m", "-XX:+UseParallelGC",
-                        "-XX:+UseCompressedOops", PRINT_FLAGS);
+                ? List.of(
+                        "-server",
+                        "-Xms1500m",
+                        "-Xmx1500m",
+                        "-Xmn500m",
+                        "-XX:+UseParallelGC",
+                        "-XX:+UseCompressedOops",
+                        PRINT_FLAGS)
+                : List.of(
+                        "-server",
+                        "-Xms3500m",
+                        "-Xmx3500m",
+                        "-Xmn1024m",
+                        "-XX:+UseParallelGC",
+                        "-XX:+UseCompressedOops",
+                        PRINT_FLAGS);
     }
 
     /** Proxy flags that come before the user's own {@code --set} settings. */

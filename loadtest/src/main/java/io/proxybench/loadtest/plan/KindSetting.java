@@ -12,7 +12,9 @@ public record KindSetting(FrontEndKind kind, String key, String value) {
     public static KindSetting parse(String text, String where) throws PlanException {
         Setting setting = Setting.parse(text, where);
         int dot = setting.key().indexOf('.');
-        FrontEndKind kind = dot > 0 && dot < setting.key().length() - 1 ? kindOf(setting.key().substring(0, dot)) : null;
+        FrontEndKind kind = dot > 0 && dot < setting.key().length() - 1
+                ? kindOf(setting.key().substring(0, dot))
+                : null;
         if (kind == null) {
             throw new PlanException(where + ": '" + setting.key() + "' must start with the front end it is for ("
                     + FrontEndKind.allIds().replace(", ", "., ") + ".)");

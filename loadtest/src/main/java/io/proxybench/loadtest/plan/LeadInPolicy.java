@@ -26,6 +26,7 @@ public record LeadInPolicy(boolean auto, int fixedSec, int capSec) {
     public static final int DEFAULT_CAP_SEC = 60;
     /** The option's default as picocli reads it: a constant, and the same 60 s. */
     public static final String DEFAULT_CAP = DEFAULT_CAP_SEC + "s";
+
     public static final LeadInPolicy NONE = new LeadInPolicy(false, 0, DEFAULT_CAP_SEC);
 
     /**

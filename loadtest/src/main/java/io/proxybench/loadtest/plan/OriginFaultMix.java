@@ -44,13 +44,13 @@ public record OriginFaultMix(Map<String, Double> shares) {
         for (String part : trimmed.split(",", -1)) {
             int eq = part.indexOf('=');
             if (eq < 0) {
-                throw new PlanException(OPTION + ": '" + part.trim() + "' is not KIND=SHARE (e.g. reset=1%; kinds: "
-                        + kinds() + ")");
+                throw new PlanException(
+                        OPTION + ": '" + part.trim() + "' is not KIND=SHARE (e.g. reset=1%; kinds: " + kinds() + ")");
             }
             String kind = part.substring(0, eq).trim().toLowerCase(Locale.ROOT);
             if (!KINDS.contains(kind)) {
-                throw new PlanException(OPTION + ": unknown fault '" + part.substring(0, eq).trim() + "' (one of "
-                        + kinds() + ")");
+                throw new PlanException(
+                        OPTION + ": unknown fault '" + part.substring(0, eq).trim() + "' (one of " + kinds() + ")");
             }
             BigDecimal share = share(kind, part.substring(eq + 1).trim());
             if (shares.put(kind, share.doubleValue()) != null) {
@@ -59,8 +59,8 @@ public record OriginFaultMix(Map<String, Double> shares) {
             sum = sum.add(share);
         }
         if (sum.compareTo(BigDecimal.ONE) > 0) {
-            throw new PlanException(OPTION + ": the shares add up to " + percent(sum.doubleValue())
-                    + ", more than 100%");
+            throw new PlanException(
+                    OPTION + ": the shares add up to " + percent(sum.doubleValue()) + ", more than 100%");
         }
         shares.values().removeIf(s -> s == 0);
         return shares.isEmpty() ? NONE : new OriginFaultMix(shares);
@@ -73,7 +73,8 @@ public record OriginFaultMix(Map<String, Double> shares) {
         try {
             value = new BigDecimal(number);
         } catch (NumberFormatException e) {
-            throw new PlanException(OPTION + ": share '" + text + "' of " + kind + " is not a number (e.g. 1% or 0.01)");
+            throw new PlanException(
+                    OPTION + ": share '" + text + "' of " + kind + " is not a number (e.g. 1% or 0.01)");
         }
         if (percent) {
             value = value.movePointLeft(2);
@@ -90,8 +91,10 @@ public record OriginFaultMix(Map<String, Double> shares) {
 
     /** stub-origin's {@code --fault-rate} value: fractions, {@code reset=0.01,stall=0.005}. */
     public String faultRateArgument() {
-        return shares.entrySet().stream().map(e -> e.getKey() + "=" + BigDecimal.valueOf(e.getValue())
-                .stripTrailingZeros().toPlainString()).collect(Collectors.joining(","));
+        return shares.entrySet().stream()
+                .map(e -> e.getKey() + "="
+                        + BigDecimal.valueOf(e.getValue()).stripTrailingZeros().toPlainString())
+                .collect(Collectors.joining(","));
     }
 
     /** For people: {@code reset=1%,stall=0.5%}; {@code none} when empty. */
@@ -99,12 +102,16 @@ public record OriginFaultMix(Map<String, Double> shares) {
         if (shares.isEmpty()) {
             return "none";
         }
-        return shares.entrySet().stream().map(e -> e.getKey() + "=" + percent(e.getValue()))
+        return shares.entrySet().stream()
+                .map(e -> e.getKey() + "=" + percent(e.getValue()))
                 .collect(Collectors.joining(","));
     }
 
     private static String percent(double fraction) {
-        return BigDecimal.valueOf(fraction).movePointRight(2).stripTrailingZeros().toPlainString() + "%";
+        return BigDecimal.valueOf(fraction)
+                        .movePointRight(2)
+                        .stripTrailingZeros()
+                        .toPlainString() + "%";
     }
 
     private static String kinds() {

@@ -32,8 +32,9 @@ public record Profiler(boolean jfr, boolean async, boolean syscalls) {
                 case "async" -> async = true;
                 case "syscalls" -> syscalls = true;
                 case "none" -> none = true;
-                default -> throw new PlanException("--profile: unknown profiler '" + part.strip()
-                        + "' (expected none, or jfr, async, syscalls joined with commas)");
+                default ->
+                    throw new PlanException("--profile: unknown profiler '" + part.strip()
+                            + "' (expected none, or jfr, async, syscalls joined with commas)");
             }
         }
         if (none && (jfr || async || syscalls)) {
@@ -44,7 +45,10 @@ public record Profiler(boolean jfr, boolean async, boolean syscalls) {
 
     /** The note for a run that records JVMs but also has nginx or HAProxy columns, which have none. */
     public Optional<String> unprofiledNote(List<FrontEndSpec> frontEnds) {
-        List<String> others = frontEnds.stream().filter(f -> !f.kind().isJvm()).map(FrontEndSpec::label).toList();
+        List<String> others = frontEnds.stream()
+                .filter(f -> !f.kind().isJvm())
+                .map(FrontEndSpec::label)
+                .toList();
         if (!jvm() || others.isEmpty()) {
             return Optional.empty();
         }

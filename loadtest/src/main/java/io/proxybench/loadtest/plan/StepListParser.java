@@ -10,10 +10,10 @@ public final class StepListParser {
 
     /** More steps than this is a typo, not a run anyone waits for. */
     static final int MAX_STEPS = 500;
+
     static final int MAX_CONNECTIONS = 1_000_000;
 
-    private StepListParser() {
-    }
+    private StepListParser() {}
 
     public static List<Integer> steps(String text) throws PlanException {
         List<Integer> steps = new ArrayList<>();

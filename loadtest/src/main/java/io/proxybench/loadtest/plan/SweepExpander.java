@@ -12,8 +12,7 @@ import java.util.Set;
  */
 public final class SweepExpander {
 
-    private SweepExpander() {
-    }
+    private SweepExpander() {}
 
     public static List<FrontEndSpec> expand(List<FrontEndSpec> frontEnds, List<KindSetting> sweeps)
             throws PlanException {

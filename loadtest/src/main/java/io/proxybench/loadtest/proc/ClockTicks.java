@@ -9,12 +9,13 @@ public final class ClockTicks {
 
     private static final long LINUX_DEFAULT = 100;
 
-    private ClockTicks() {
-    }
+    private ClockTicks() {}
 
     public static long perSecond() {
         try {
-            Process p = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("getconf", "CLK_TCK")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0) {
                 long ticks = Long.parseLong(out);

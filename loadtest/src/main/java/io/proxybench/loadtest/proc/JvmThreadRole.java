@@ -16,8 +16,9 @@ public enum JvmThreadRole {
     OTHER;
 
     private static final String[] COMPILER_PREFIXES = {"C1 CompilerThre", "C2 CompilerThre", "JVMCI"};
-    private static final String[] GC_PREFIXES = {"GC Thread#", "G1 ", "ZDirector", "ZDriver", "ZStat", "ZUncommit",
-        "ZUnmapper", "ZWorker", "Shenandoah"};
+    private static final String[] GC_PREFIXES = {
+        "GC Thread#", "G1 ", "ZDirector", "ZDriver", "ZStat", "ZUncommit", "ZUnmapper", "ZWorker", "Shenandoah"
+    };
 
     /** The role of a thread named {@code name} (its {@code comm}). */
     public static JvmThreadRole of(String name) {

@@ -8,8 +8,7 @@ import java.nio.file.Path;
 public final class LoadAvgSampler {
 
     /** {@code running}/{@code total}: runnable and all scheduling entities (threads) right now. */
-    public record LoadAvg(double load1, double load5, double load15, int running, int total) {
-    }
+    public record LoadAvg(double load1, double load5, double load15, int running, int total) {}
 
     private final Path file;
 
@@ -27,7 +26,11 @@ public final class LoadAvgSampler {
             throw new IllegalArgumentException("unexpected /proc/loadavg: '" + text.trim() + "'");
         }
         String[] tasks = f[3].split("/");
-        return new LoadAvg(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                Integer.parseInt(tasks[0]), Integer.parseInt(tasks[1]));
+        return new LoadAvg(
+                Double.parseDouble(f[0]),
+                Double.parseDouble(f[1]),
+                Double.parseDouble(f[2]),
+                Integer.parseInt(tasks[0]),
+                Integer.parseInt(tasks[1]));
     }
 }

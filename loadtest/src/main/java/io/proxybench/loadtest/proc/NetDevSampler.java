@@ -56,7 +56,9 @@ public final class NetDevSampler {
         if (probe.readProcNetDevCommand().isEmpty()) {
             return Files.readString(procRoot.resolve("net/dev"));
         }
-        Process p = new ProcessBuilder(probe.readProcNetDevCommand()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(probe.readProcNetDevCommand())
+                .redirectErrorStream(true)
+                .start();
         try {
             String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {

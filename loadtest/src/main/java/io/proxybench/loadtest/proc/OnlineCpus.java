@@ -16,8 +16,7 @@ public final class OnlineCpus {
 
     static final Path ONLINE = Path.of("/sys/devices/system/cpu/online");
 
-    private OnlineCpus() {
-    }
+    private OnlineCpus() {}
 
     public static SortedSet<Integer> read() {
         return read(ONLINE, Runtime.getRuntime().availableProcessors());

@@ -24,8 +24,8 @@ public final class ProcessSampler {
      * {@code cpuTicks} spent by JVM compiler and collector threads ({@link JvmThreadRole}), null unless
      * the reading looked at threads ({@link #readWithThreadRoles}).
      */
-    public record Usage(long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads, Long compilerTicks,
-            Long gcTicks) {
+    public record Usage(
+            long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads, Long compilerTicks, Long gcTicks) {
 
         /** A reading that did not look at threads. */
         public Usage(long rootPid, long cpuTicks, long sysTicks, long rssKb, int threads) {
@@ -62,12 +62,10 @@ public final class ProcessSampler {
     }
 
     /** One process's own figures. */
-    record ProcessFigures(long cpuTicks, long sysTicks, long rssKb, int threads) {
-    }
+    record ProcessFigures(long cpuTicks, long sysTicks, long rssKb, int threads) {}
 
     /** CPU ticks of one process's threads by role. */
-    record RoleTicks(long compiler, long gc) {
-    }
+    record RoleTicks(long compiler, long gc) {}
 
     private final Path procRoot;
 
@@ -120,7 +118,8 @@ public final class ProcessSampler {
         if (!any) {
             return null;
         }
-        return roles ? new Usage(root.pid(), ticks, sys, rss, threads, compiler, gc)
+        return roles
+                ? new Usage(root.pid(), ticks, sys, rss, threads, compiler, gc)
                 : new Usage(root.pid(), ticks, sys, rss, threads);
     }
 
@@ -170,7 +169,8 @@ public final class ProcessSampler {
     RoleTicks readRoles(long pid) throws IOException {
         long compiler = 0;
         long gc = 0;
-        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
+        try (DirectoryStream<Path> tasks =
+                Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
             for (Path task : tasks) {
                 String stat;
                 try {
@@ -181,8 +181,7 @@ public final class ProcessSampler {
                 switch (JvmThreadRole.of(parseName(stat))) {
                     case COMPILER -> compiler += parseCpuTicks(stat);
                     case GC -> gc += parseCpuTicks(stat);
-                    default -> {
-                    }
+                    default -> {}
                 }
             }
         }
@@ -203,8 +202,8 @@ public final class ProcessSampler {
         Path dir = procRoot.resolve(Long.toString(pid));
         String stat = Files.readString(dir.resolve("stat"));
         String status = Files.readString(dir.resolve("status"));
-        return new ProcessFigures(parseCpuTicks(stat), parseSysTicks(stat), statusField(status, "VmRSS:"),
-                (int) statusField(status, "Threads:"));
+        return new ProcessFigures(parseCpuTicks(stat), parseSysTicks(stat), statusField(status, "VmRSS:"), (int)
+                statusField(status, "Threads:"));
     }
 
     /** utime + stime of a {@code /proc/<pid>/stat} line (fields 14 and 15, counted from 1). */

@@ -20,8 +20,7 @@ public final class SysctlFile {
 
     private static final Pattern KEY = Pattern.compile("[A-Za-z0-9_]+(\\.[A-Za-z0-9_-]+)+");
 
-    private SysctlFile() {
-    }
+    private SysctlFile() {}
 
     /** Key to value, in file order. @throws IllegalArgumentException naming file and line */
     public static Map<String, String> read(Path file) throws IOException {

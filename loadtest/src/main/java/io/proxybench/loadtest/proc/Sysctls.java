@@ -17,12 +17,17 @@ public final class Sysctls {
     public static final String IP_LOCAL_PORT_RANGE = "net.ipv4.ip_local_port_range";
 
     /** The reference write-up's OS settings plus what decides connection churn. */
-    public static final List<String> RECORDED = List.of(SOMAXCONN, "net.core.rmem_max", "net.core.wmem_max",
-            "net.core.netdev_max_backlog", TCP_MAX_SYN_BACKLOG, IP_LOCAL_PORT_RANGE, "net.ipv4.tcp_tw_reuse",
+    public static final List<String> RECORDED = List.of(
+            SOMAXCONN,
+            "net.core.rmem_max",
+            "net.core.wmem_max",
+            "net.core.netdev_max_backlog",
+            TCP_MAX_SYN_BACKLOG,
+            IP_LOCAL_PORT_RANGE,
+            "net.ipv4.tcp_tw_reuse",
             "net.ipv4.tcp_fin_timeout");
 
-    private Sysctls() {
-    }
+    private Sysctls() {}
 
     /** Name to value (whitespace collapsed to one space); names that cannot be read are left out. */
     public static Map<String, String> read(Path procRoot, List<String> names) {

@@ -7,8 +7,7 @@ import java.nio.file.Path;
 /** Whether the kit runs as root: what network namespaces and link shaping need. */
 public final class UserId {
 
-    private UserId() {
-    }
+    private UserId() {}
 
     /** The effective user id from /proc/self/status, or -1 when it cannot be read. */
     public static int effective() {

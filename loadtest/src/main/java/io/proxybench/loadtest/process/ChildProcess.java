@@ -39,9 +39,14 @@ public final class ChildProcess implements AutoCloseable {
     private final long startedNanos = System.nanoTime();
     private final CompletableFuture<String> readyLine = new CompletableFuture<>();
     private final Predicate<String> readyTest;
-    private volatile Consumer<String> lineListener = line -> { };
+    private volatile Consumer<String> lineListener = line -> {};
 
-    private ChildProcess(String name, Process process, Path stdoutLog, Path stderrLog, ChildProcessRegistry registry,
+    private ChildProcess(
+            String name,
+            Process process,
+            Path stdoutLog,
+            Path stderrLog,
+            ChildProcessRegistry registry,
             Predicate<String> readyTest) {
         this.name = name;
         this.readyTest = readyTest;
@@ -55,8 +60,15 @@ public final class ChildProcess implements AutoCloseable {
      * Starts {@code command}; its stdout is copied to {@code stdoutLog}, and the first line that
      * {@code readyTest} accepts completes {@link #awaitReady}; stderr goes to {@code stderrLog}.
      */
-    public static ChildProcess start(String name, List<String> command, Map<String, String> env, Path stdoutLog,
-            Path stderrLog, ChildProcessRegistry registry, Predicate<String> readyTest) throws IOException {
+    public static ChildProcess start(
+            String name,
+            List<String> command,
+            Map<String, String> env,
+            Path stdoutLog,
+            Path stderrLog,
+            ChildProcessRegistry registry,
+            Predicate<String> readyTest)
+            throws IOException {
         return start(name, command, env, stdoutLog, stderrLog, registry, readyTest, null);
     }
 
@@ -64,19 +76,36 @@ public final class ChildProcess implements AutoCloseable {
      * Like {@link #start}, for a process driven through its stdin ({@link #stdin}): every stdout line
      * also goes to {@code lines}, on the copier thread, as it arrives.
      */
-    public static ChildProcess startDriven(String name, List<String> command, Map<String, String> env,
-            Path stdoutLog, Path stderrLog, ChildProcessRegistry registry, Consumer<String> lines) throws IOException {
+    public static ChildProcess startDriven(
+            String name,
+            List<String> command,
+            Map<String, String> env,
+            Path stdoutLog,
+            Path stderrLog,
+            ChildProcessRegistry registry,
+            Consumer<String> lines)
+            throws IOException {
         return start(name, command, env, stdoutLog, stderrLog, registry, line -> false, lines);
     }
 
-    private static ChildProcess start(String name, List<String> command, Map<String, String> env, Path stdoutLog,
-            Path stderrLog, ChildProcessRegistry registry, Predicate<String> readyTest, Consumer<String> lines)
+    private static ChildProcess start(
+            String name,
+            List<String> command,
+            Map<String, String> env,
+            Path stdoutLog,
+            Path stderrLog,
+            ChildProcessRegistry registry,
+            Predicate<String> readyTest,
+            Consumer<String> lines)
             throws IOException {
         Files.createDirectories(stdoutLog.toAbsolutePath().getParent());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(stderrLog.toFile())
-                .redirectInput(lines != null ? ProcessBuilder.Redirect.PIPE
-                        : ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+                .redirectInput(
+                        lines != null
+                                ? ProcessBuilder.Redirect.PIPE
+                                : ProcessBuilder.Redirect.from(
+                                        Path.of("/dev/null").toFile()));
         builder.environment().putAll(env);
         LOG.debug("starting {}: {}", name, String.join(" ", command));
         Process process = builder.start();
@@ -88,13 +117,15 @@ public final class ChildProcess implements AutoCloseable {
         Thread copier = new Thread(child::copyStdout, name + "-stdout");
         copier.setDaemon(true);
         copier.start();
-        process.onExit().thenRun(() -> child.readyLine.completeExceptionally(
-                new IllegalStateException(name + " exited with code " + process.exitValue())));
+        process.onExit()
+                .thenRun(() -> child.readyLine.completeExceptionally(
+                        new IllegalStateException(name + " exited with code " + process.exitValue())));
         return child;
     }
 
     private void copyStdout() {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        try (BufferedReader in =
+                        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
                 Writer out = Files.newBufferedWriter(stdoutLog, StandardCharsets.UTF_8)) {
             String line;
             while ((line = in.readLine()) != null) {

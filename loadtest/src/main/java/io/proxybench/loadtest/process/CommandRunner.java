@@ -36,16 +36,19 @@ public interface CommandRunner {
     /** Runs the command as a child process; one that outlives {@code timeout} is killed. */
     static CommandRunner processes(Duration timeout) {
         return command -> {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             ByteArrayOutputStream output = new ByteArrayOutputStream();
-            Thread reader = new Thread(() -> {
-                try (InputStream in = process.getInputStream()) {
-                    in.transferTo(output);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }, "command-output");
+            Thread reader = new Thread(
+                    () -> {
+                        try (InputStream in = process.getInputStream()) {
+                            in.transferTo(output);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    "command-output");
             reader.setDaemon(true);
             reader.start();
             try {

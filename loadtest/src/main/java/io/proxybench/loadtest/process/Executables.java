@@ -13,8 +13,7 @@ import java.util.Optional;
  */
 public final class Executables {
 
-    private Executables() {
-    }
+    private Executables() {}
 
     public static Optional<Path> find(String name) {
         List<String> dirs = new ArrayList<>();

@@ -31,7 +31,11 @@ public final class KitLayout {
 
     private static Optional<Path> fromCodeLocation() {
         try {
-            Path code = Path.of(KitLayout.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path code = Path.of(KitLayout.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             // .../loadtest/target/proxybench-loadtest.jar or .../loadtest/target/classes
             for (Path p = code; p != null; p = p.getParent()) {
                 if (Files.isDirectory(p.resolve("stub-origin")) && Files.isRegularFile(p.resolve("pom.xml"))) {

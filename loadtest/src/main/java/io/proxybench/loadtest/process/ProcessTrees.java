@@ -11,8 +11,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ProcessTrees {
 
-    private ProcessTrees() {
-    }
+    private ProcessTrees() {}
 
     /** The root first, then its descendants, as seen now. */
     public static List<ProcessHandle> tree(ProcessHandle root) {

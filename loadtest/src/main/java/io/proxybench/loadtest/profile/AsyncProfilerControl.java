@@ -30,11 +30,11 @@ public final class AsyncProfilerControl {
      * samples, at 32 KiB a few dozen. At 20k req/s it is about a thousand samples a second.
      */
     static final String ALLOC_INTERVAL = "32k";
+
     public static final String PERF_EVENTS = "perf_events";
     public static final String ITIMER = "itimer";
 
-    private AsyncProfilerControl() {
-    }
+    private AsyncProfilerControl() {}
 
     /** Extracts asprof and the library; the reason as one line when this machine cannot run them. */
     public static AsyncProfilerControl load() throws ProfilerException {
@@ -61,8 +61,17 @@ public final class AsyncProfilerControl {
     }
 
     static List<String> startCommand(long pid, Path jfrFile) {
-        return List.of("start", "-e", "cpu", "--alloc", ALLOC_INTERVAL, "-o", "jfr", "-f",
-                jfrFile.toAbsolutePath().toString(), Long.toString(pid));
+        return List.of(
+                "start",
+                "-e",
+                "cpu",
+                "--alloc",
+                ALLOC_INTERVAL,
+                "-o",
+                "jfr",
+                "-f",
+                jfrFile.toAbsolutePath().toString(),
+                Long.toString(pid));
     }
 
     /** Ends the session and writes its samples to {@code jfrFile}. */

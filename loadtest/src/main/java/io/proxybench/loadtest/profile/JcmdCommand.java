@@ -9,8 +9,7 @@ import java.util.List;
 /** One {@code jcmd <pid> <command> ...} against another JVM, for the kit's profiling controls. */
 final class JcmdCommand {
 
-    private JcmdCommand() {
-    }
+    private JcmdCommand() {}
 
     /**
      * Runs {@code jcmd pid args...}; {@code args[0]} names the command in error messages.
@@ -28,7 +27,9 @@ final class JcmdCommand {
             throw new ProfilerException(what + ": " + e.getMessage());
         }
         // jcmd exits 0 even when the command inside the JVM failed; those errors are worded so
-        if (!result.ok() || result.output().contains("Could not") || result.output().contains("Exception")) {
+        if (!result.ok()
+                || result.output().contains("Could not")
+                || result.output().contains("Exception")) {
             throw new ProfilerException(what + " failed: " + result.oneLine());
         }
     }

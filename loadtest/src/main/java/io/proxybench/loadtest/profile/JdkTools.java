@@ -8,8 +8,7 @@ import java.util.Optional;
 /** Where the JDK's command-line tools are: the JDK the front ends run on first, then the kit's own. */
 final class JdkTools {
 
-    private JdkTools() {
-    }
+    private JdkTools() {}
 
     static Optional<Path> jcmd(Path javaHome) {
         Path kitHome = Path.of(System.getProperty("java.home"));

@@ -27,15 +27,45 @@ import java.util.stream.Collectors;
 public final class SyscallCounter {
 
     /** What a proxy's requests and connections are made of, and what a JVM adds; others only count in the total. */
-    static final List<String> CALLS = List.of("read", "write", "readv", "writev", "recvfrom", "sendto", "recvmsg",
-            "sendmsg", "sendfile64", "splice", "epoll_wait", "epoll_pwait", "epoll_pwait2", "epoll_ctl",
-            "io_uring_enter", "accept", "accept4", "connect", "close", "shutdown", "setsockopt", "getsockopt",
-            "getsockname", "getpeername", "futex", "sched_yield", "nanosleep", "clock_nanosleep", "mmap", "munmap",
-            "mprotect", "madvise");
+    static final List<String> CALLS = List.of(
+            "read",
+            "write",
+            "readv",
+            "writev",
+            "recvfrom",
+            "sendto",
+            "recvmsg",
+            "sendmsg",
+            "sendfile64",
+            "splice",
+            "epoll_wait",
+            "epoll_pwait",
+            "epoll_pwait2",
+            "epoll_ctl",
+            "io_uring_enter",
+            "accept",
+            "accept4",
+            "connect",
+            "close",
+            "shutdown",
+            "setsockopt",
+            "getsockopt",
+            "getsockname",
+            "getpeername",
+            "futex",
+            "sched_yield",
+            "nanosleep",
+            "clock_nanosleep",
+            "mmap",
+            "munmap",
+            "mprotect",
+            "madvise");
+
     private static final String ALL_EVENT = "raw_syscalls:sys_enter";
     private static final String NAMED_EVENT = "syscalls:sys_enter_";
     /** perf has attached to every thread well within this; counting from before the load starts. */
     private static final Duration ATTACH = Duration.ofMillis(500);
+
     private static final CommandRunner RUN = CommandRunner.processes(Duration.ofSeconds(20));
 
     private final Path perf;
@@ -53,20 +83,25 @@ public final class SyscallCounter {
      * @throws ProfilerException with the reason in one line when it cannot
      */
     public static SyscallCounter find() throws ProfilerException {
-        Path perf = Executables.find("perf").orElseThrow(() -> new ProfilerException(
-                "no perf on the PATH (Debian: apt-get install linux-perf)"));
+        Path perf = Executables.find("perf")
+                .orElseThrow(() -> new ProfilerException("no perf on the PATH (Debian: apt-get install linux-perf)"));
         try {
-            CommandRunner.Result trial = RUN.run(List.of(perf.toString(), "stat", "-x", ",", "-e", ALL_EVENT, "--",
-                    "true"));
+            CommandRunner.Result trial =
+                    RUN.run(List.of(perf.toString(), "stat", "-x", ",", "-e", ALL_EVENT, "--", "true"));
             if (!trial.ok()) {
                 throw new ProfilerException("perf cannot count " + ALL_EVENT + " here (" + trial.oneLine()
                         + "; as root, or with kernel.perf_event_paranoid at most 1)");
             }
             CommandRunner.Result list = RUN.run(List.of(perf.toString(), "list", "tracepoint"));
-            Set<String> have = list.output().lines().map(String::strip).map(l -> l.split("\\s+")[0])
-                    .filter(e -> e.startsWith(NAMED_EVENT)).map(e -> e.substring(NAMED_EVENT.length()))
+            Set<String> have = list.output()
+                    .lines()
+                    .map(String::strip)
+                    .map(l -> l.split("\\s+")[0])
+                    .filter(e -> e.startsWith(NAMED_EVENT))
+                    .map(e -> e.substring(NAMED_EVENT.length()))
                     .collect(Collectors.toSet());
-            return new SyscallCounter(perf, CALLS.stream().filter(have::contains).toList());
+            return new SyscallCounter(
+                    perf, CALLS.stream().filter(have::contains).toList());
         } catch (IOException e) {
             throw new ProfilerException("perf did not run: " + e.getMessage());
         }
@@ -83,12 +118,23 @@ public final class SyscallCounter {
      * its front end is stopped.
      */
     public Counting start(List<Long> pids, Path output) throws ProfilerException {
-        List<String> command = new ArrayList<>(List.of(perf.toString(), "stat", "-x", ",", "-o", output.toString(),
-                "-e", events(), "-p", pids.stream().map(String::valueOf).collect(Collectors.joining(","))));
+        List<String> command = new ArrayList<>(List.of(
+                perf.toString(),
+                "stat",
+                "-x",
+                ",",
+                "-o",
+                output.toString(),
+                "-e",
+                events(),
+                "-p",
+                pids.stream().map(String::valueOf).collect(Collectors.joining(","))));
         try {
             Files.deleteIfExists(output);
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             Thread.sleep(ATTACH.toMillis());
             if (!process.isAlive()) {
                 throw new ProfilerException("perf stat ended at once (exit " + process.exitValue() + ")");

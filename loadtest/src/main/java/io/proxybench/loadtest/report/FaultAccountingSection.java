@@ -27,13 +27,16 @@ public final class FaultAccountingSection {
 
     private static final List<String> KINDS =
             List.of("status-500", "reset", "close-mid-body", "garbage", "stall", "slow-body");
-    private static final List<Function<OriginFaults, Long>> KIND_COUNTS = List.of(OriginFaults::status500,
-            OriginFaults::reset, OriginFaults::closeMidBody, OriginFaults::garbage, OriginFaults::stall,
+    private static final List<Function<OriginFaults, Long>> KIND_COUNTS = List.of(
+            OriginFaults::status500,
+            OriginFaults::reset,
+            OriginFaults::closeMidBody,
+            OriginFaults::garbage,
+            OriginFaults::stall,
             OriginFaults::slowBody);
     private static final String ERROR_PREFIX = "proxy.errors.";
 
-    private FaultAccountingSection() {
-    }
+    private FaultAccountingSection() {}
 
     /** The section with its heading, or the empty string when the run had no fault mix. */
     public static String render(RunResults results) {
@@ -42,13 +45,24 @@ public final class FaultAccountingSection {
             return "";
         }
         StringBuilder md = new StringBuilder("\n## Faults\n\n");
-        md.append("Origin fault mix: `").append(mix).append("`. Sums over each front end's measured steps (warm-up"
-                + " excluded). *ok* = answers below 400; *status ≥400*, *connect*, *read*, *write*, *timeout* = the"
-                + " generator's errors; *origin* = requests the origin received and the faults it injected;"
-                + " *proxy errors* = the proxy's error counters over its whole life, warm-up included; *pool after* ="
-                + " origin connections active/idle once the load was off, and how long they took to settle.\n\n");
-        List<String> headers = new ArrayList<>(List.of("front end", "requests", "ok", "status ≥400", "connect", "read",
-                "write", "timeout", "origin requests"));
+        md.append("Origin fault mix: `")
+                .append(mix)
+                .append(
+                        "`. Sums over each front end's measured steps (warm-up"
+                                + " excluded). *ok* = answers below 400; *status ≥400*, *connect*, *read*, *write*, *timeout* = the"
+                                + " generator's errors; *origin* = requests the origin received and the faults it injected;"
+                                + " *proxy errors* = the proxy's error counters over its whole life, warm-up included; *pool after* ="
+                                + " origin connections active/idle once the load was off, and how long they took to settle.\n\n");
+        List<String> headers = new ArrayList<>(List.of(
+                "front end",
+                "requests",
+                "ok",
+                "status ≥400",
+                "connect",
+                "read",
+                "write",
+                "timeout",
+                "origin requests"));
         List<Integer> kinds = new ArrayList<>();
         for (int i = 0; i < KINDS.size(); i++) {
             if (mix.contains(KINDS.get(i) + "=")) {
@@ -58,20 +72,26 @@ public final class FaultAccountingSection {
         }
         headers.addAll(List.of("proxy errors", "RSS MB first→last second", "pool after"));
         List<Boolean> numeric = new ArrayList<>();
-        headers.forEach(h -> numeric.add(!h.equals("front end") && !h.equals("proxy errors")
-                && !h.startsWith("RSS") && !h.equals("pool after")));
+        headers.forEach(h -> numeric.add(!h.equals("front end")
+                && !h.equals("proxy errors")
+                && !h.startsWith("RSS")
+                && !h.equals("pool after")));
         List<List<String>> rows = new ArrayList<>();
         for (String label : results.frontEndLabels()) {
             List<StepRecord> steps = results.stepsInTableOrder().stream()
-                    .filter(s -> label.equals(s.frontEnd()) && s.ok()).toList();
+                    .filter(s -> label.equals(s.frontEnd()) && s.ok())
+                    .toList();
             if (steps.isEmpty()) {
                 continue;
             }
             Long requests = sum(steps, s -> s.load().requests());
             Long status = sum(steps, s -> s.errors().status());
-            List<String> row = new ArrayList<>(List.of(label, FigureFormat.integer(requests),
+            List<String> row = new ArrayList<>(List.of(
+                    label,
+                    FigureFormat.integer(requests),
                     FigureFormat.integer(requests == null || status == null ? null : requests - status),
-                    FigureFormat.integer(status), FigureFormat.integer(sum(steps, s -> s.errors().connect())),
+                    FigureFormat.integer(status),
+                    FigureFormat.integer(sum(steps, s -> s.errors().connect())),
                     FigureFormat.integer(sum(steps, s -> s.errors().read())),
                     FigureFormat.integer(sum(steps, s -> s.errors().write())),
                     FigureFormat.integer(sum(steps, s -> s.errors().timeout())),
@@ -79,7 +99,8 @@ public final class FaultAccountingSection {
             for (int k : kinds) {
                 row.add(FigureFormat.integer(sum(steps, s -> KIND_COUNTS.get(k).apply(s.originFaults()))));
             }
-            Map<String, Long> after = results.frontEnd(label).map(FrontEndInfo::afterSteps).orElse(null);
+            Map<String, Long> after =
+                    results.frontEnd(label).map(FrontEndInfo::afterSteps).orElse(null);
             row.add(proxyErrors(after));
             row.add(rssUnderLoad(results.samplesOf(label), steps));
             row.add(pool(after));
@@ -94,11 +115,15 @@ public final class FaultAccountingSection {
      * that a long step shows whether memory stayed flat; the first and last step's means without samples.
      */
     private static String rssUnderLoad(List<Sample> samples, List<StepRecord> steps) {
-        List<Double> rss = samples.stream().filter(x -> x.connections() != null && x.connections() > 0)
-                .map(x -> x.processes().proxyRssMb()).filter(Objects::nonNull).toList();
+        List<Double> rss = samples.stream()
+                .filter(x -> x.connections() != null && x.connections() > 0)
+                .map(x -> x.processes().proxyRssMb())
+                .filter(Objects::nonNull)
+                .toList();
         if (rss.isEmpty()) {
             return FigureFormat.decimals(steps.get(0).processes().proxyRssMb(), 0) + " → "
-                    + FigureFormat.decimals(steps.get(steps.size() - 1).processes().proxyRssMb(), 0);
+                    + FigureFormat.decimals(
+                            steps.get(steps.size() - 1).processes().proxyRssMb(), 0);
         }
         return FigureFormat.decimals(rss.get(0), 0) + " → " + FigureFormat.decimals(rss.get(rss.size() - 1), 0);
     }

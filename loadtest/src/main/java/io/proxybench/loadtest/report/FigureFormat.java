@@ -11,8 +11,7 @@ public final class FigureFormat {
     /** What an absent figure prints as. */
     public static final String NONE = "-";
 
-    private FigureFormat() {
-    }
+    private FigureFormat() {}
 
     public static String decimals(Double value, int decimals) {
         if (value == null || value.isNaN() || value.isInfinite()) {

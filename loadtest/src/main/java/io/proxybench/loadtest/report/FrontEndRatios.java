@@ -57,8 +57,16 @@ public final class FrontEndRatios {
      * unless one of the two is a JVM whose threads were told apart and the other's is known;
      * {@code flagged} the flags either step raised, by front end and repeat, empty when neither did.
      */
-    public record Ratio(String frontEnd, String baseline, Figure rps, Figure cpu, Figure cpuUser, Figure cpuSys,
-            Figure cpuNetOfJit, String flagged, String missing) {
+    public record Ratio(
+            String frontEnd,
+            String baseline,
+            Figure rps,
+            Figure cpu,
+            Figure cpuUser,
+            Figure cpuSys,
+            Figure cpuNetOfJit,
+            String flagged,
+            String missing) {
 
         public Ratio {
             flagged = flagged == null ? "" : flagged;
@@ -83,16 +91,18 @@ public final class FrontEndRatios {
     }
 
     /** All ratios of one connection count. */
-    public record StepRatios(int connections, List<Ratio> ratios) {
-    }
+    public record StepRatios(int connections, List<Ratio> ratios) {}
 
     private static final Function<StepRecord, Double> RPS = s -> s.load().rps();
-    private static final Function<StepRecord, Double> CPU_PER_REQUEST = s -> s.processes().proxyCpuUsPerReq();
-    private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST = s -> s.processes().proxyUserCpuUsPerReq();
-    private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST = s -> s.processes().proxySysCpuUsPerReq();
+    private static final Function<StepRecord, Double> CPU_PER_REQUEST =
+            s -> s.processes().proxyCpuUsPerReq();
+    private static final Function<StepRecord, Double> USER_CPU_PER_REQUEST =
+            s -> s.processes().proxyUserCpuUsPerReq();
+    private static final Function<StepRecord, Double> SYS_CPU_PER_REQUEST =
+            s -> s.processes().proxySysCpuUsPerReq();
     private static final Function<StepRecord, Double> CPU_NET_OF_JIT = FrontEndRatios::cpuNetOfJit;
-    private FrontEndRatios() {
-    }
+
+    private FrontEndRatios() {}
 
     /** The front end every other one is divided by, if at least two have steps. */
     public static Optional<String> baseline(RunResults results) {
@@ -120,10 +130,12 @@ public final class FrontEndRatios {
                     + "repeats they fell on: a repeat whose CPU was stolen or whose JIT was still compiling does not "
                     + "say what the front ends cost, and the other repeats' ratios are the ones to quote.";
         }
-        return !RepeatGroups.repeated(results.steps()) ? note
+        return !RepeatGroups.repeated(results.steps())
+                ? note
                 : note + " The ratios of the table's medians come first, each repeat's own ratio in brackets: repeats "
                         + "run interleaved, so a repeat's pair shared the machine's state, and their spread is how far "
-                        + "the ratio can be trusted. With at least " + RatioInterval.MIN_PAIRS + " repeats whose two steps "
+                        + "the ratio can be trusted. With at least " + RatioInterval.MIN_PAIRS
+                        + " repeats whose two steps "
                         + "raised no flag that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors), \"95 % "
                         + "CI\" is the range that holds the typical ratio with 95 % confidence (Student's t on the "
                         + "logarithms of those repeats' ratios, around their geometric mean): a ratio is under a goal "
@@ -133,7 +145,8 @@ public final class FrontEndRatios {
     /** Declared order, leaving out front ends that only have samples (nothing to divide). */
     private static List<String> labelsWithSteps(RunResults results) {
         return results.frontEndLabels().stream()
-                .filter(label -> results.steps().stream().anyMatch(s -> label.equals(s.frontEnd()))).toList();
+                .filter(label -> results.steps().stream().anyMatch(s -> label.equals(s.frontEnd())))
+                .toList();
     }
 
     public static List<StepRatios> of(RunResults results) {
@@ -161,8 +174,13 @@ public final class FrontEndRatios {
         return out;
     }
 
-    private static Ratio ratio(RunResults results, int connections, String label, Optional<StepRecord> step,
-            String baseLabel, Optional<StepRecord> baseStep) {
+    private static Ratio ratio(
+            RunResults results,
+            int connections,
+            String label,
+            Optional<StepRecord> step,
+            String baseLabel,
+            Optional<StepRecord> baseStep) {
         String missing = unusable(baseLabel, baseStep);
         if (missing == null) {
             missing = unusable(label, step);
@@ -171,27 +189,36 @@ public final class FrontEndRatios {
             return new Ratio(label, baseLabel, null, null, null, null, null, null, missing);
         }
         List<RepeatPair> pairs = repeatPairs(results, connections, label, baseLabel);
-        return new Ratio(label, baseLabel, figure(step.get(), baseStep.get(), pairs, RPS),
+        return new Ratio(
+                label,
+                baseLabel,
+                figure(step.get(), baseStep.get(), pairs, RPS),
                 figure(step.get(), baseStep.get(), pairs, CPU_PER_REQUEST),
                 figure(step.get(), baseStep.get(), List.of(), USER_CPU_PER_REQUEST),
                 figure(step.get(), baseStep.get(), List.of(), SYS_CPU_PER_REQUEST),
                 hasJitPart(step.get()) || hasJitPart(baseStep.get())
-                        ? figure(step.get(), baseStep.get(), pairs, CPU_NET_OF_JIT) : null,
-                flagged(results, connections, baseLabel, label), null);
+                        ? figure(step.get(), baseStep.get(), pairs, CPU_NET_OF_JIT)
+                        : null,
+                flagged(results, connections, baseLabel, label),
+                null);
     }
 
     /** The flags of the two steps divided, baseline first: {@code "nginx cpu-stolen in repeats 1 and 2"}. */
     private static String flagged(RunResults results, int connections, String baseLabel, String label) {
         List<String> parts = new ArrayList<>();
         for (String each : List.of(baseLabel, label)) {
-            RepeatGroups.find(results, each, connections).map(RepeatGroups.Group::flagsText)
-                    .filter(text -> !text.isEmpty()).ifPresent(text -> parts.add(each + " " + text));
+            RepeatGroups.find(results, each, connections)
+                    .map(RepeatGroups.Group::flagsText)
+                    .filter(text -> !text.isEmpty())
+                    .ifPresent(text -> parts.add(each + " " + text));
         }
         return String.join(" / ", parts);
     }
 
     private static boolean anyFlagged(RunResults results) {
-        return of(results).stream().flatMap(step -> step.ratios().stream()).anyMatch(r -> !r.flagged().isEmpty());
+        return of(results).stream()
+                .flatMap(step -> step.ratios().stream())
+                .anyMatch(r -> !r.flagged().isEmpty());
     }
 
     private static boolean hasJitPart(StepRecord s) {
@@ -237,7 +264,9 @@ public final class FrontEndRatios {
         }
         for (StepRecord r : group.get().ok()) {
             if (r.repeat() != null) {
-                baseGroup.get().ok().stream().filter(b -> r.repeat().equals(b.repeat())).findFirst()
+                baseGroup.get().ok().stream()
+                        .filter(b -> r.repeat().equals(b.repeat()))
+                        .findFirst()
                         .ifPresent(b -> pairs.add(new RepeatPair(r, b)));
             }
         }
@@ -245,8 +274,8 @@ public final class FrontEndRatios {
     }
 
     /** The figure's ratio and each pair's, or null when either step lacks the figure. */
-    private static Figure figure(StepRecord step, StepRecord baseStep, List<RepeatPair> pairs,
-            Function<StepRecord, Double> value) {
+    private static Figure figure(
+            StepRecord step, StepRecord baseStep, List<RepeatPair> pairs, Function<StepRecord, Double> value) {
         Double over = usable(value.apply(step));
         Double under = usable(value.apply(baseStep));
         if (over == null || under == null) {

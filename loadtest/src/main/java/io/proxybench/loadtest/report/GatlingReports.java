@@ -17,13 +17,11 @@ import java.util.stream.Stream;
 final class GatlingReports {
 
     /** A Gatling report: its path relative to the run directory and the href to reach it from there. */
-    record Link(String frontEnd, String relativePath, String href) {
-    }
+    record Link(String frontEnd, String relativePath, String href) {}
 
     private static final int MAX_DEPTH = 6;
 
-    private GatlingReports() {
-    }
+    private GatlingReports() {}
 
     static List<Link> find(RunResults results) {
         List<Link> links = new ArrayList<>();
@@ -51,7 +49,8 @@ final class GatlingReports {
     private static List<Path> indexFiles(Path dir) {
         try (Stream<Path> walk = Files.walk(dir, MAX_DEPTH)) {
             return walk.filter(p -> p.getFileName().toString().equals("index.html") && Files.isRegularFile(p))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,8 +7,7 @@ import java.util.Map;
 /** report.html's "Samples per host" section: each other box's timelines, one column per box. */
 final class HostTimelinesSection {
 
-    private HostTimelinesSection() {
-    }
+    private HostTimelinesSection() {}
 
     /** Nothing for a run without other boxes, so such a report reads exactly as before. */
     static void append(Map<String, List<RenderedChart>> byHost, StringBuilder h) {
@@ -20,9 +19,13 @@ final class HostTimelinesSection {
                 + " session: its CPU, memory, network interface (the box's proxy's, else its first role's), run"
                 + " queue and context switches; the CPU, memory and threads of the roles it runs are in"
                 + " samples.csv. The results table's machine columns are the kit's own machine.</p>\n");
-        h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(").append(byHost.size())
+        h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(")
+                .append(byHost.size())
                 .append(",minmax(0,1fr))\">\n");
-        byHost.keySet().forEach(host -> h.append("<div class=\"colhead\">").append(Html.escape(host)).append("</div>"));
+        byHost.keySet()
+                .forEach(host -> h.append("<div class=\"colhead\">")
+                        .append(Html.escape(host))
+                        .append("</div>"));
         h.append('\n');
         int rows = byHost.values().stream().mapToInt(List::size).max().orElse(0);
         for (int row = 0; row < rows; row++) {

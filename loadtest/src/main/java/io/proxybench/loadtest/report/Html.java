@@ -6,8 +6,7 @@ import java.net.URISyntaxException;
 /** Escaping for text and attribute values in the HTML report, and the links it writes to files of the run. */
 final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     static String escape(String s) {
         if (s == null) {

@@ -44,8 +44,7 @@ public final class HtmlReport {
             + "(0-90 %, 90-99 %, 99-99.9 %, ...), so the tail reads as clearly as the median. "
             + "Built-in generator: exact, from its HdrHistogram log; wrk: its quantiles at the same levels.";
 
-    private HtmlReport() {
-    }
+    private HtmlReport() {}
 
     public static Path write(RunResults results, ReportCharts charts) throws IOException {
         Path file = RunFiles.of(results.dir()).reportHtml();
@@ -58,12 +57,17 @@ public final class HtmlReport {
         String title = "proxybench run " + (run.runId() == null ? "(no id)" : run.runId());
         StringBuilder h = new StringBuilder(1 << 20);
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-                .append(Html.escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+                .append(Html.escape(title))
+                .append("</title>\n<style>\n")
+                .append(STYLE)
+                .append("</style>\n</head>\n<body>\n");
         h.append("<h1>").append(Html.escape(title)).append("</h1>\n");
         conditions(run, h);
         h.append("<h2>Results</h2>\n");
         resultsTable(results, h);
-        h.append("<p class=\"note\">").append(Html.escape(ReportNotes.table(results) + HostsNotes.of(results))).append("</p>\n");
+        h.append("<p class=\"note\">")
+                .append(Html.escape(ReportNotes.table(results) + HostsNotes.of(results)))
+                .append("</p>\n");
         ratios(results, h);
         aggregate(run.unit(), charts.aggregate(), h);
         percentiles(charts.percentiles(), h);
@@ -78,7 +82,10 @@ public final class HtmlReport {
     private static void conditions(RunMetadata run, StringBuilder h) {
         h.append("<h2>Conditions</h2>\n<table class=\"kv\">\n");
         for (RunConditions.Entry e : RunConditions.of(run)) {
-            h.append("<tr><th>").append(Html.escape(e.name())).append("</th><td>").append(Html.escape(e.value()))
+            h.append("<tr><th>")
+                    .append(Html.escape(e.name()))
+                    .append("</th><td>")
+                    .append(Html.escape(e.value()))
                     .append("</td></tr>\n");
         }
         h.append("</table>\n");
@@ -86,9 +93,15 @@ public final class HtmlReport {
             h.append("<h3>Front ends</h3>\n<table class=\"kv\">\n<tr><th>Label</th><th>Kind</th><th>Settings</th>"
                     + "<th>JVM arguments</th><th>Resolved at start</th></tr>\n");
             for (RunMetadata.FrontEndInfo fe : run.frontEnds()) {
-                h.append("<tr><td>").append(Html.escape(fe.label())).append("</td><td>").append(Html.escape(fe.kind()))
-                        .append("</td><td>").append(keyValueList(fe.settings())).append("</td><td>")
-                        .append(codeList(fe.jvmArgs(), " ")).append("</td><td>")
+                h.append("<tr><td>")
+                        .append(Html.escape(fe.label()))
+                        .append("</td><td>")
+                        .append(Html.escape(fe.kind()))
+                        .append("</td><td>")
+                        .append(keyValueList(fe.settings()))
+                        .append("</td><td>")
+                        .append(codeList(fe.jvmArgs(), " "))
+                        .append("</td><td>")
                         .append(fe.resolved() == null ? "" : keyValueList(fe.resolved()))
                         .append("</td></tr>\n");
             }
@@ -103,7 +116,11 @@ public final class HtmlReport {
 
     /** Each item unbreakable, so a JVM flag never wraps at its hyphen; breaks fall between items. */
     private static String keyValueList(Map<String, String> map) {
-        return codeList(map.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList(), ", ");
+        return codeList(
+                map.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .toList(),
+                ", ");
     }
 
     private static String codeList(List<String> items, String separator) {
@@ -112,7 +129,10 @@ public final class HtmlReport {
         }
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < items.size(); i++) {
-            out.append(i == 0 ? "" : separator).append("<code>").append(Html.escape(items.get(i))).append("</code>");
+            out.append(i == 0 ? "" : separator)
+                    .append("<code>")
+                    .append(Html.escape(items.get(i)))
+                    .append("</code>");
         }
         return out.toString();
     }
@@ -138,7 +158,8 @@ public final class HtmlReport {
             h.append(classes.isEmpty() ? "<tr>" : "<tr class=\"" + classes + "\">");
             for (int i = 0; i < columns.size(); i++) {
                 h.append(columns.get(i).numeric() ? "<td class=\"num\">" : "<td>")
-                        .append(Html.escape(row.cells().get(i))).append("</td>");
+                        .append(Html.escape(row.cells().get(i)))
+                        .append("</td>");
             }
             h.append("</tr>\n");
         }
@@ -152,12 +173,16 @@ public final class HtmlReport {
             h.append("<p>Only one front end in this run: no ratios.</p>\n");
             return;
         }
-        h.append("<p class=\"note\">").append(Html.escape(FrontEndRatios.explanation(results)))
+        h.append("<p class=\"note\">")
+                .append(Html.escape(FrontEndRatios.explanation(results)))
                 .append("</p>\n<ul>\n");
         for (FrontEndRatios.StepRatios step : all) {
-            h.append("<li>").append(Html.escape(results.run().unit().describe(step.connections()))).append(": ");
+            h.append("<li>")
+                    .append(Html.escape(results.run().unit().describe(step.connections())))
+                    .append(": ");
             for (int i = 0; i < step.ratios().size(); i++) {
-                h.append(i == 0 ? "" : "; ").append(Html.escape(step.ratios().get(i).text()));
+                h.append(i == 0 ? "" : "; ")
+                        .append(Html.escape(step.ratios().get(i).text()));
             }
             h.append("</li>\n");
         }
@@ -165,13 +190,16 @@ public final class HtmlReport {
     }
 
     private static void aggregate(StepUnit unit, List<RenderedChart> charts, StringBuilder h) {
-        h.append("<h2>Aggregate performance against ").append(Html.escape(unit.axisTitle())).append("</h2>\n");
+        h.append("<h2>Aggregate performance against ")
+                .append(Html.escape(unit.axisTitle()))
+                .append("</h2>\n");
         if (charts.isEmpty()) {
             h.append("<p class=\"missing\">No step figures to chart.</p>\n");
             return;
         }
         h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(2,minmax(0,1fr))\">\n");
-        h.append("<div class=\"colhead\">Observed performance</div><div class=\"colhead\">Resource utilisation</div>\n");
+        h.append(
+                "<div class=\"colhead\">Observed performance</div><div class=\"colhead\">Resource utilisation</div>\n");
         charts.forEach(c -> figure(c, h));
         h.append("</div>\n");
     }
@@ -181,7 +209,8 @@ public final class HtmlReport {
         if (charts.isEmpty()) {
             return;
         }
-        h.append("<h2>Latency distribution per step</h2>\n<p class=\"note\">").append(Html.escape(PERCENTILES_NOTE))
+        h.append("<h2>Latency distribution per step</h2>\n<p class=\"note\">")
+                .append(Html.escape(PERCENTILES_NOTE))
                 .append("</p>\n<div class=\"grid\" style=\"grid-template-columns:repeat(2,minmax(0,1fr))\">\n");
         charts.forEach(c -> figure(c, h));
         h.append("</div>\n");
@@ -195,11 +224,14 @@ public final class HtmlReport {
         }
         List<String> labels = results.frontEndLabels();
         h.append("<p class=\"note\">One-second samples while each front end was under test; the grey dashed staircase "
-                + "is the step, in " + Html.escape(results.run().unit().shortName()) + " (right axis). Pauses while other front ends ran are cut from the time axis; "
+                + "is the step, in " + Html.escape(results.run().unit().shortName())
+                + " (right axis). Pauses while other front ends ran are cut from the time axis; "
                 + "the lines break there.</p>\n");
-        h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(").append(labels.size())
+        h.append("<div class=\"grid\" style=\"grid-template-columns:repeat(")
+                .append(labels.size())
                 .append(",minmax(0,1fr))\">\n");
-        labels.forEach(l -> h.append("<div class=\"colhead\">").append(Html.escape(l)).append("</div>"));
+        labels.forEach(
+                l -> h.append("<div class=\"colhead\">").append(Html.escape(l)).append("</div>"));
         h.append('\n');
         // rows are matched by chart kind, so a front end missing one figure doesn't shift its column
         for (String kind : ReportCharts.TIMELINE_KINDS) {
@@ -219,13 +251,20 @@ public final class HtmlReport {
     }
 
     private static RenderedChart find(List<RenderedChart> charts, String kind) {
-        return charts.stream().filter(c -> c.path().endsWith("/" + kind + ".png")).findFirst().orElse(null);
+        return charts.stream()
+                .filter(c -> c.path().endsWith("/" + kind + ".png"))
+                .findFirst()
+                .orElse(null);
     }
 
     static void figure(RenderedChart chart, StringBuilder h) {
-        h.append("<figure><img alt=\"").append(Html.escape(chart.title())).append("\" title=\"")
-                .append(Html.escape(chart.path())).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
+        h.append("<figure><img alt=\"")
+                .append(Html.escape(chart.title()))
+                .append("\" title=\"")
+                .append(Html.escape(chart.path()))
+                .append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(chart.png()))
+                .append("\"></figure>\n");
     }
 
     private static void gatling(List<GatlingReports.Link> links, StringBuilder h) {
@@ -234,8 +273,13 @@ public final class HtmlReport {
         }
         h.append("<h2>Gatling reports</h2>\n<ul>\n");
         for (GatlingReports.Link link : links) {
-            h.append("<li>").append(Html.escape(link.frontEnd())).append(": <a href=\"").append(Html.escape(link.href()))
-                    .append("\">").append(Html.escape(link.relativePath())).append("</a></li>\n");
+            h.append("<li>")
+                    .append(Html.escape(link.frontEnd()))
+                    .append(": <a href=\"")
+                    .append(Html.escape(link.href()))
+                    .append("\">")
+                    .append(Html.escape(link.relativePath()))
+                    .append("</a></li>\n");
         }
         h.append("</ul>\n");
     }

@@ -15,13 +15,15 @@ import java.util.stream.Collectors;
 /** Writes {@code report.md}: conditions, the results table, the ratios of throughput and CPU per request. */
 public final class MarkdownReport {
 
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     /** The results table as aligned Markdown, also fit to print on a console. */
     public static String table(RunResults results) {
-        List<List<String>> cells = ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
-        List<Boolean> numeric = ResultsTable.columns(results).stream().map(ResultsTable.Column::numeric).toList();
+        List<List<String>> cells =
+                ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
+        List<Boolean> numeric = ResultsTable.columns(results).stream()
+                .map(ResultsTable.Column::numeric)
+                .toList();
         return MarkdownTable.render(ResultsTable.headers(results), numeric, cells)
                 + RepeatSummary.note(results).map(n -> "\n" + n + "\n").orElse("");
     }
@@ -43,8 +45,12 @@ public final class MarkdownReport {
         StepUnit unit = results.run().unit();
         StringBuilder out = new StringBuilder();
         for (FrontEndRatios.StepRatios step : all) {
-            out.append("- ").append(unit.describe(step.connections())).append(": ")
-                    .append(step.ratios().stream().map(FrontEndRatios.Ratio::text).collect(Collectors.joining("; ")))
+            out.append("- ")
+                    .append(unit.describe(step.connections()))
+                    .append(": ")
+                    .append(step.ratios().stream()
+                            .map(FrontEndRatios.Ratio::text)
+                            .collect(Collectors.joining("; ")))
                     .append('\n');
         }
         return out.toString();
@@ -53,10 +59,16 @@ public final class MarkdownReport {
     public static String render(RunResults results) {
         RunMetadata run = results.run();
         StringBuilder md = new StringBuilder();
-        md.append("# proxybench run ").append(run.runId() == null ? "(no id)" : run.runId()).append("\n\n");
+        md.append("# proxybench run ")
+                .append(run.runId() == null ? "(no id)" : run.runId())
+                .append("\n\n");
         md.append("## Conditions\n\n");
         for (RunConditions.Entry e : RunConditions.of(run)) {
-            md.append("- **").append(e.name()).append(":** ").append(inline(e.value())).append('\n');
+            md.append("- **")
+                    .append(e.name())
+                    .append(":** ")
+                    .append(inline(e.value()))
+                    .append('\n');
         }
         md.append('\n');
         if (!run.frontEnds().isEmpty()) {

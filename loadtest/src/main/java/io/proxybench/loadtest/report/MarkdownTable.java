@@ -8,8 +8,7 @@ import java.util.List;
  */
 public final class MarkdownTable {
 
-    private MarkdownTable() {
-    }
+    private MarkdownTable() {}
 
     /**
      * @param headers column headers
@@ -31,7 +30,8 @@ public final class MarkdownTable {
         line(out, headers, numeric, width);
         out.append('|');
         for (int i = 0; i < n; i++) {
-            out.append(numeric.get(i) ? "-".repeat(width[i] + 1) + ":" : ":" + "-".repeat(width[i] + 1)).append('|');
+            out.append(numeric.get(i) ? "-".repeat(width[i] + 1) + ":" : ":" + "-".repeat(width[i] + 1))
+                    .append('|');
         }
         out.append('\n');
         for (List<String> row : rows) {

@@ -36,11 +36,9 @@ final class ProfileFiles {
     }
 
     /** One front end's step with its files: link text to href. */
-    record Step(String frontEnd, int step, Map<String, String> links) {
-    }
+    record Step(String frontEnd, int step, Map<String, String> links) {}
 
-    private ProfileFiles() {
-    }
+    private ProfileFiles() {}
 
     static List<Step> find(RunResults results) {
         List<Step> steps = new ArrayList<>();
@@ -48,14 +46,16 @@ final class ProfileFiles {
             return steps;
         }
         for (String label : results.frontEndLabels()) {
-            Set<String> dirNames = new LinkedHashSet<>(List.of(label, ChartDirectories.of(List.of(label)).get(label)));
+            Set<String> dirNames = new LinkedHashSet<>(
+                    List.of(label, ChartDirectories.of(List.of(label)).get(label)));
             Map<Integer, Map<String, String>> byStep = new TreeMap<>();
             for (String dirName : dirNames) {
                 Path raw = RunFiles.of(results.dir()).raw(dirName);
                 for (Path file : files(raw)) {
                     Matcher m = FILE.matcher(file.getFileName().toString());
                     if (m.matches()) {
-                        String relative = results.dir().relativize(file).toString().replace('\\', '/');
+                        String relative =
+                                results.dir().relativize(file).toString().replace('\\', '/');
                         byStep.computeIfAbsent(Integer.parseInt(m.group(1)), s -> new TreeMap<>())
                                 .put(m.group(2), Html.href(relative));
                     }
@@ -80,14 +80,22 @@ final class ProfileFiles {
         if (steps.isEmpty()) {
             return;
         }
-        h.append("<h2>Profiles</h2>\n<p class=\"note\">Recorded during each step's load only, not the warm-up.</p>\n<ul>\n");
+        h.append(
+                "<h2>Profiles</h2>\n<p class=\"note\">Recorded during each step's load only, not the warm-up.</p>\n<ul>\n");
         for (Step step : steps) {
-            h.append("<li>").append(Html.escape(step.frontEnd())).append(", ")
-                    .append(Html.escape(results.run().unit().describe(step.step()))).append(": ");
+            h.append("<li>")
+                    .append(Html.escape(step.frontEnd()))
+                    .append(", ")
+                    .append(Html.escape(results.run().unit().describe(step.step())))
+                    .append(": ");
             int i = 0;
             for (Map.Entry<String, String> link : step.links().entrySet()) {
-                h.append(i++ == 0 ? "" : ", ").append("<a href=\"").append(Html.escape(link.getValue())).append("\">")
-                        .append(Html.escape(link.getKey())).append("</a>");
+                h.append(i++ == 0 ? "" : ", ")
+                        .append("<a href=\"")
+                        .append(Html.escape(link.getValue()))
+                        .append("\">")
+                        .append(Html.escape(link.getKey()))
+                        .append("</a>");
             }
             h.append("</li>\n");
         }

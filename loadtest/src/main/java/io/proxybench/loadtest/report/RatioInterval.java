@@ -25,6 +25,7 @@ public record RatioInterval(double low, double high, int pairs) {
 
     /** Fewer pairs give no interval. */
     public static final int MIN_PAIRS = 3;
+
     private static final double CONFIDENCE = 0.95;
 
     /** The interval of these per-repeat ratios (each finite and above 0), if there are at least {@link #MIN_PAIRS}. */
@@ -42,6 +43,7 @@ public record RatioInterval(double low, double high, int pairs) {
 
     /** {@code 95 % CI 0.95–1.25×}. */
     String text() {
-        return Math.round(CONFIDENCE * 100) + " % CI " + FigureFormat.decimals(low, 2) + "\u2013" + FigureFormat.ratio(high);
+        return Math.round(CONFIDENCE * 100) + " % CI " + FigureFormat.decimals(low, 2) + "\u2013"
+                + FigureFormat.ratio(high);
     }
 }

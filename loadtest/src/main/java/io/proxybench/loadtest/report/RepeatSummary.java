@@ -16,8 +16,7 @@ import java.util.Optional;
  */
 public final class RepeatSummary {
 
-    private RepeatSummary() {
-    }
+    private RepeatSummary() {}
 
     static List<ResultsTable.Row> rows(RunResults results, List<ResultsTable.Column> columns) {
         List<ResultsTable.Row> rows = new ArrayList<>();

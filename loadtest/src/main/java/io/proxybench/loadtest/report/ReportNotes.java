@@ -6,15 +6,14 @@ import io.proxybench.loadtest.results.RunResults;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.results.StepUnit;
 import io.proxybench.loadtest.warmup.SteadyStateDetector;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
 /** The note under the results table: how its figures were taken, in the terms of this run. */
 final class ReportNotes {
 
-    private ReportNotes() {
-    }
+    private ReportNotes() {}
 
     static String table(RunResults results) {
         RunMetadata run = results.run();
@@ -74,10 +73,14 @@ final class ReportNotes {
         StringBuilder s = new StringBuilder();
         if (r.settleSec() != null) {
             s.append(Boolean.FALSE.equals(r.settled()) ? "; machine not settled after " : "; machine settled in ")
-                    .append(FigureFormat.decimals(r.settleSec(), 1)).append(" s");
+                    .append(FigureFormat.decimals(r.settleSec(), 1))
+                    .append(" s");
             if (r.runQueue() != null && r.runQueueBaseline() != null) {
-                s.append(" (run queue ").append(FigureFormat.decimals(r.runQueue(), 2)).append(", idle ")
-                        .append(FigureFormat.decimals(r.runQueueBaseline(), 2)).append(')');
+                s.append(" (run queue ")
+                        .append(FigureFormat.decimals(r.runQueue(), 2))
+                        .append(", idle ")
+                        .append(FigureFormat.decimals(r.runQueueBaseline(), 2))
+                        .append(')');
             }
         }
         if (r.warmupEnd() != null) {
@@ -94,29 +97,41 @@ final class ReportNotes {
 
     private static Map<String, String> flagMeanings() {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put(StepRecord.FLAG_GENERATOR_SATURATED, "the generator's own CPU reached 90 % of the cores its threads can "
-                + "use: the step measured the generator as much as the front end");
-        m.put(StepRecord.FLAG_MACHINE_SATURATED, "the machine's CPU reached 95 %: generator, front end and origin "
-                + "competed for the cores, so latency includes waiting to run");
-        m.put(StepRecord.FLAG_CPU_STOLEN, "the hypervisor gave " + FigureFormat.decimals(StepFigures.STEAL_FLAG_PCT, 0)
-                + " % or more of the machine's CPU time to others during the step (the Steal/% column): a neighbour "
-                + "competed for the physical cores and their caches, and CPU per request is not comparable with a "
-                + "step it spared");
+        m.put(
+                StepRecord.FLAG_GENERATOR_SATURATED,
+                "the generator's own CPU reached 90 % of the cores its threads can "
+                        + "use: the step measured the generator as much as the front end");
+        m.put(
+                StepRecord.FLAG_MACHINE_SATURATED,
+                "the machine's CPU reached 95 %: generator, front end and origin "
+                        + "competed for the cores, so latency includes waiting to run");
+        m.put(
+                StepRecord.FLAG_CPU_STOLEN,
+                "the hypervisor gave " + FigureFormat.decimals(StepFigures.STEAL_FLAG_PCT, 0)
+                        + " % or more of the machine's CPU time to others during the step (the Steal/% column): a neighbour "
+                        + "competed for the physical cores and their caches, and CPU per request is not comparable with a "
+                        + "step it spared");
         m.put(StepRecord.FLAG_SOCKET_ERRORS, "connect, read or write errors at the generator");
         m.put(StepRecord.FLAG_TIMEOUTS, "requests unanswered within the generator's timeout");
         m.put(StepRecord.FLAG_HTTP_ERRORS, "answers with status 400 or more");
-        m.put(StepRecord.FLAG_NOT_STEADY, "the front end's warm-up (--warmup-cap), or the step's own lead-in "
-                + "(--lead-in, at most --lead-in-cap), reached its cap before its JIT and the origin's were quiet and "
-                + "its req/s stable: the step may measure a front end still warming up (run.json's readiness, "
-                + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
-        m.put(StepRecord.FLAG_JIT_BUSY, "the front end's JIT compiled for "
-                + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0) + " ms or more per second during the step "
-                + "itself, the rate its warm-up counts as still warming (its compiler threads' CPU, JIT \u00b5s/req times "
-                + "req/s, where they were told apart; else the JIT ms/s column, the JVM's own count, which times each "
-                + "compilation from start to end and so reads high on a busy machine), or its compiler threads "
-                + "took " + FigureFormat.decimals(100 * StepFigures.JIT_BUSY_SHARE, 0) + " % or more of its CPU in the "
-                + "step (JIT \u00b5s/req against \u00b5s/req), as a little compiling at low load can: part of the step's "
-                + "CPU per request is compilation");
+        m.put(
+                StepRecord.FLAG_NOT_STEADY,
+                "the front end's warm-up (--warmup-cap), or the step's own lead-in "
+                        + "(--lead-in, at most --lead-in-cap), reached its cap before its JIT and the origin's were quiet and "
+                        + "its req/s stable: the step may measure a front end still warming up (run.json's readiness, "
+                        + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
+        m.put(
+                StepRecord.FLAG_JIT_BUSY,
+                "the front end's JIT compiled for "
+                        + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0)
+                        + " ms or more per second during the step "
+                        + "itself, the rate its warm-up counts as still warming (its compiler threads' CPU, JIT \u00b5s/req times "
+                        + "req/s, where they were told apart; else the JIT ms/s column, the JVM's own count, which times each "
+                        + "compilation from start to end and so reads high on a busy machine), or its compiler threads "
+                        + "took " + FigureFormat.decimals(100 * StepFigures.JIT_BUSY_SHARE, 0)
+                        + " % or more of its CPU in the "
+                        + "step (JIT \u00b5s/req against \u00b5s/req), as a little compiling at low load can: part of the step's "
+                        + "CPU per request is compilation");
         return m;
     }
 
@@ -125,18 +140,23 @@ final class ReportNotes {
      * empty for runs without them, which render as before.
      */
     static String leadIns(List<StepRecord> steps) {
-        List<StepRecord.LeadIn> leadIns = steps.stream().map(StepRecord::leadIn).filter(l -> l != null
-                && l.seconds() != null).toList();
+        List<StepRecord.LeadIn> leadIns = steps.stream()
+                .map(StepRecord::leadIn)
+                .filter(l -> l != null && l.seconds() != null)
+                .toList();
         if (leadIns.isEmpty()) {
             return "";
         }
-        double min = leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).min().orElse(0);
-        double max = leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).max().orElse(0);
+        double min =
+                leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).min().orElse(0);
+        double max =
+                leadIns.stream().mapToDouble(StepRecord.LeadIn::seconds).max().orElse(0);
         long capped = leadIns.stream().filter(l -> "cap".equals(l.end())).count();
         return "Lead-in: before every step after a front end's first, load at the step's level ran until the JIT was "
                 + "quiet and req/s stable again (--lead-in), " + FigureFormat.decimals(min, 1) + "–"
-                + FigureFormat.decimals(max, 1) + " s per step" + (capped == 0 ? "" : ", " + capped
-                + " reaching the cap (flagged not-steady)") + "; raw/<front end>/lead-in-<step>.csv has its windows.\n\n";
+                + FigureFormat.decimals(max, 1) + " s per step"
+                + (capped == 0 ? "" : ", " + capped + " reaching the cap (flagged not-steady)")
+                + "; raw/<front end>/lead-in-<step>.csv has its windows.\n\n";
     }
 
     /** One line per flag that some step carries, saying what raised it; empty when no step is flagged. */

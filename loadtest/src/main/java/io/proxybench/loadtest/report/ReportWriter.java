@@ -10,8 +10,7 @@ import java.nio.file.Path;
 /** Regenerates every report file of a run directory from the files the run wrote. */
 public final class ReportWriter {
 
-    private ReportWriter() {
-    }
+    private ReportWriter() {}
 
     /**
      * Writes {@code report.md}, {@code report.html} and {@code charts/**.png} into {@code runDir},

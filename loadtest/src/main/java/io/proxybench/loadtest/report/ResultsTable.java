@@ -22,8 +22,8 @@ public final class ResultsTable {
      * A column: header text, whether it holds numbers (right-aligned), and how a cell is made; for a
      * main figure also the figure itself, whose spread over the repeats a repeated run shows.
      */
-    public record Column(String header, boolean numeric, Function<StepRecord, String> cell,
-            Function<StepRecord, Double> figure) {
+    public record Column(
+            String header, boolean numeric, Function<StepRecord, String> cell, Function<StepRecord, Double> figure) {
 
         public Column(String header, boolean numeric, Function<StepRecord, String> cell) {
             this(header, numeric, cell, null);
@@ -31,24 +31,30 @@ public final class ResultsTable {
     }
 
     /** One table row with the step it came from (to style failed or flagged rows). */
-    public record Row(StepRecord step, List<String> cells) {
-    }
+    public record Row(StepRecord step, List<String> cells) {}
 
-    private static final Column LOAD_AVG = new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2));
+    private static final Column LOAD_AVG =
+            new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2));
     /** The step's own run queue, beside the load average that still carries what ran before it. */
-    private static final Column RUN_QUEUE = new Column("RunQ", true, s -> FigureFormat.decimals(s.machine().runQueue(), 2));
-    private static final Column US_PER_REQ = figure("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), 1);
-    /** The kernel's part of the CPU per request: with the whole beside it, where a front end's time goes. */
-    private static final Column SYS_US_PER_REQ = figure("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), 1);
-    private static final Column CEILING = new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
-    /** The parts of a JVM's CPU per request its JIT compiler threads and its collector's threads took. */
-    private static final Column JIT_US_PER_REQ = new Column("JIT \u00b5s/req", true,
-            s -> FigureFormat.decimals(s.processes().proxyJitCpuUsPerReq(), 1));
-    private static final Column GC_US_PER_REQ = new Column("GC \u00b5s/req", true,
-            s -> FigureFormat.decimals(s.processes().proxyGcCpuUsPerReq(), 1));
+    private static final Column RUN_QUEUE =
+            new Column("RunQ", true, s -> FigureFormat.decimals(s.machine().runQueue(), 2));
 
-    private ResultsTable() {
-    }
+    private static final Column US_PER_REQ =
+            figure("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), 1);
+    /** The kernel's part of the CPU per request: with the whole beside it, where a front end's time goes. */
+    private static final Column SYS_US_PER_REQ =
+            figure("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), 1);
+
+    private static final Column CEILING =
+            new Column("% ceil.", true, s -> FigureFormat.decimals(s.ceiling().pctOfCeiling(), 1));
+    /** The parts of a JVM's CPU per request its JIT compiler threads and its collector's threads took. */
+    private static final Column JIT_US_PER_REQ = new Column(
+            "JIT \u00b5s/req", true, s -> FigureFormat.decimals(s.processes().proxyJitCpuUsPerReq(), 1));
+
+    private static final Column GC_US_PER_REQ = new Column(
+            "GC \u00b5s/req", true, s -> FigureFormat.decimals(s.processes().proxyGcCpuUsPerReq(), 1));
+
+    private ResultsTable() {}
 
     /**
      * The columns of this run's table. The step column says what a step counts; an open-model run
@@ -68,7 +74,8 @@ public final class ResultsTable {
                 figure("TP90/ms", s -> s.latency().p90Ms(), 2),
                 figure("CPU/%", s -> s.machine().cpuPct(), 2),
                 LOAD_AVG,
-                new Column("Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
+                new Column(
+                        "Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 figure("TP99/ms", s -> s.latency().p99Ms(), 2),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
@@ -81,11 +88,15 @@ public final class ResultsTable {
             columns.add(columns.indexOf(US_PER_REQ) + 1, SYS_US_PER_REQ);
         }
         if (results.steps().stream().anyMatch(s -> s.machine().stealPct() != null)) {
-            columns.add(columns.indexOf(LOAD_AVG), new Column("Steal/%", true,
-                    s -> FigureFormat.decimals(s.machine().stealPct(), 2)));
+            columns.add(
+                    columns.indexOf(LOAD_AVG),
+                    new Column(
+                            "Steal/%",
+                            true, s -> FigureFormat.decimals(s.machine().stealPct(), 2)));
         }
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
-            columns.add(new Column("JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
+            columns.add(new Column(
+                    "JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
         }
         if (hasJitParts(results)) {
             columns.add(JIT_US_PER_REQ);

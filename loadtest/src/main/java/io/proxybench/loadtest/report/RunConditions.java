@@ -19,11 +19,9 @@ import java.util.stream.Collectors;
 public final class RunConditions {
 
     /** One line of the header. */
-    public record Entry(String name, String value) {
-    }
+    public record Entry(String name, String value) {}
 
-    private RunConditions() {
-    }
+    private RunConditions() {}
 
     public static List<Entry> of(RunMetadata run) {
         List<Entry> out = new ArrayList<>();
@@ -37,8 +35,12 @@ public final class RunConditions {
         add(out, "Topology", run.workload().topology());
         cpuPinning(run, out);
         add(out, "Steps", steps(run));
-        add(out, "Origin latency", run.workload().originLatencyMs() == null ? null
-                : FigureFormat.decimals(run.workload().originLatencyMs(), 1) + " ms");
+        add(
+                out,
+                "Origin latency",
+                run.workload().originLatencyMs() == null
+                        ? null
+                        : FigureFormat.decimals(run.workload().originLatencyMs(), 1) + " ms");
         MachineDescription m = run.machine();
         if (m != null) {
             add(out, "CPU", m.cpuModel());
@@ -46,7 +48,10 @@ public final class RunConditions {
             add(out, "Memory", m.memTotalMb() == null ? null : m.memTotalMb() + " MB");
             add(out, "Kernel", m.kernel());
             add(out, "JDK", m.jdk());
-            add(out, "ulimit -n", m.ulimitNofile() == null ? null : m.ulimitNofile().toString());
+            add(
+                    out,
+                    "ulimit -n",
+                    m.ulimitNofile() == null ? null : m.ulimitNofile().toString());
             add(out, "Sysctls", keyValues(m.sysctls()));
             add(out, "Transparent huge pages", m.transparentHugePages());
         }
@@ -63,26 +68,38 @@ public final class RunConditions {
 
     /** Only for runs with {@code --cpus}: older runs and unpinned ones read as before. */
     private static void cpuPinning(RunMetadata run, List<Entry> out) {
-        CpuPinning pinning = CpuPinning.fromSettings(run.settings() == null ? null : run.settings().get("cpus"));
+        CpuPinning pinning = CpuPinning.fromSettings(
+                run.settings() == null ? null : run.settings().get("cpus"));
         if (pinning.isEmpty()) {
             return;
         }
-        List<String> unpinned = CpuPinning.ROLES.stream().filter(r -> pinning.listFor(r) == null).toList();
-        add(out, "CPU pinning", pinning.describe() + " (taskset -c)"
-                + (unpinned.isEmpty() ? "" : "; " + String.join(", ", unpinned) + " on every CPU"));
+        List<String> unpinned = CpuPinning.ROLES.stream()
+                .filter(r -> pinning.listFor(r) == null)
+                .toList();
+        add(
+                out,
+                "CPU pinning",
+                pinning.describe() + " (taskset -c)"
+                        + (unpinned.isEmpty() ? "" : "; " + String.join(", ", unpinned) + " on every CPU"));
         pinning.sharedCpuWarnings().forEach(w -> add(out, "CPU pinning warning", w));
     }
 
     private static String steps(RunMetadata run) {
         StringBuilder s = new StringBuilder();
         if (!run.workload().steps().isEmpty()) {
-            s.append(run.unit().describe(run.workload().steps().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+            s.append(run.unit()
+                    .describe(
+                            run.workload().steps().stream().map(String::valueOf).collect(Collectors.joining(", "))));
         }
         if (run.workload().durationSec() != null) {
-            s.append(s.isEmpty() ? "" : "; ").append(run.workload().durationSec()).append(" s each");
+            s.append(s.isEmpty() ? "" : "; ")
+                    .append(run.workload().durationSec())
+                    .append(" s each");
         }
         if (run.workload().warmupSec() != null) {
-            s.append(s.isEmpty() ? "" : ", ").append("after ").append(run.workload().warmupSec())
+            s.append(s.isEmpty() ? "" : ", ")
+                    .append("after ")
+                    .append(run.workload().warmupSec())
                     .append(" s warm-up");
         }
         return s.isEmpty() ? null : s.toString();

@@ -25,8 +25,7 @@ public final class SyscallsSection {
     /** Calls rarer than this per request are left out of the tables (they are in the files). */
     static final double SHOWN_FROM = 0.01;
 
-    private SyscallsSection() {
-    }
+    private SyscallsSection() {}
 
     /** The section with its heading, or the empty string when the run counted no system calls. */
     public static String render(RunResults results) {
@@ -41,22 +40,29 @@ public final class SyscallsSection {
             return "";
         }
         List<String> frontEnds = results.frontEndLabels().stream()
-                .filter(label -> all.stream().anyMatch(c -> c.frontEnd().equals(label))).toList();
+                .filter(label -> all.stream().anyMatch(c -> c.frontEnd().equals(label)))
+                .toList();
         StringBuilder md = new StringBuilder("## System calls per request\n\n");
         md.append("Counted by perf during each step's load (`--profile syscalls`) over the front end's whole process"
-                + " tree, divided by the step's requests; with repeats, every repeat's calls over all their requests."
-                + " `all` is every call, named or not; named calls under ").append(SHOWN_FROM)
+                        + " tree, divided by the step's requests; with repeats, every repeat's calls over all their requests."
+                        + " `all` is every call, named or not; named calls under ")
+                .append(SHOWN_FROM)
                 .append(" a request are left out (`raw/<front end>/syscalls-<step>.json` has them). Counting costs"
                         + " the kernel a little per call, which the step's CPU figures include.\n\n");
         Map<Integer, List<SyscallCounts>> bySteps = new TreeMap<>();
-        all.forEach(c -> bySteps.computeIfAbsent(c.connections(), k -> new ArrayList<>()).add(c));
-        bySteps.forEach((step, counts) -> md.append("### ").append(results.run().unit().describe(step)).append("\n\n")
-                .append(table(frontEnds, counts)).append('\n'));
+        all.forEach(c ->
+                bySteps.computeIfAbsent(c.connections(), k -> new ArrayList<>()).add(c));
+        bySteps.forEach((step, counts) -> md.append("### ")
+                .append(results.run().unit().describe(step))
+                .append("\n\n")
+                .append(table(frontEnds, counts))
+                .append('\n'));
         return md.toString();
     }
 
     private static String table(List<String> frontEnds, List<SyscallCounts> counts) {
-        List<String> columns = frontEnds.stream().filter(f -> counts.stream().anyMatch(c -> c.frontEnd().equals(f)))
+        List<String> columns = frontEnds.stream()
+                .filter(f -> counts.stream().anyMatch(c -> c.frontEnd().equals(f)))
                 .toList();
         Set<String> calls = new LinkedHashSet<>();
         counts.forEach(c -> calls.addAll(c.calls().keySet()));

@@ -10,8 +10,7 @@ import java.nio.file.StandardCopyOption;
 /** Writes a whole file so that a reader (or a crash) sees either the old or the new content. */
 public final class AtomicFiles {
 
-    private AtomicFiles() {
-    }
+    private AtomicFiles() {}
 
     public static void write(Path file, String content) throws IOException {
         Path temp = file.resolveSibling("." + file.getFileName() + ".tmp");

@@ -28,11 +28,11 @@ final class CsvFiles {
             .enable(CsvParser.Feature.ALLOW_TRAILING_COMMA)
             .build();
 
-    private CsvFiles() {
-    }
+    private CsvFiles() {}
 
     /** The rows of {@code records} as CSV text, with the header line when {@code header}. */
-    static String write(Class<? extends Record> type, List<? extends Record> records, boolean header) throws IOException {
+    static String write(Class<? extends Record> type, List<? extends Record> records, boolean header)
+            throws IOException {
         CsvSchema.Builder schema = CsvSchema.builder();
         FlatLayout.columns(type).forEach(schema::addColumn);
         StringWriter out = new StringWriter();
@@ -48,12 +48,10 @@ final class CsvFiles {
     }
 
     /** One parsed row: the cells by column, and the line it started on. */
-    record Row(int line, Map<String, String> cells) {
-    }
+    record Row(int line, Map<String, String> cells) {}
 
     /** A whole file: its header's columns and its rows by column name. */
-    record Table(List<String> columns, List<Row> rows) {
-    }
+    record Table(List<String> columns, List<Row> rows) {}
 
     /** Every row of {@code file} by header name; an empty file has none. */
     static Table read(Path file) throws IOException {
@@ -61,12 +59,17 @@ final class CsvFiles {
         List<String> columns = new ArrayList<>();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
                 MappingIterator<Map<String, String>> it = CSV.readerForMapOf(String.class)
-                        .with(CsvSchema.emptySchema().withHeader()).readValues(in)) {
+                        .with(CsvSchema.emptySchema().withHeader())
+                        .readValues(in)) {
             while (it.hasNextValue()) {
-                int line = it.getCurrentLocation() == null ? -1 : it.getCurrentLocation().getLineNr();
+                int line = it.getCurrentLocation() == null
+                        ? -1
+                        : it.getCurrentLocation().getLineNr();
                 rows.add(new Row(line, it.nextValue()));
             }
-            ((CsvParser) it.getParser()).getSchema().forEach(c -> columns.add(c.getName().replace("\uFEFF", "").trim()));
+            ((CsvParser) it.getParser())
+                    .getSchema()
+                    .forEach(c -> columns.add(c.getName().replace("\uFEFF", "").trim()));
         }
         return new Table(columns, rows);
     }

@@ -42,8 +42,7 @@ public final class FlatLayout {
 
     private static final String LIST_SEPARATOR = ";";
 
-    private FlatLayout() {
-    }
+    private FlatLayout() {}
 
     /** The record as the JSON object the files hold. */
     public static ObjectNode toJson(Record value) {
@@ -68,9 +67,12 @@ public final class FlatLayout {
         node.fields().forEachRemaining(e -> {
             if (e.getValue().isObject()) {
                 rounded((ObjectNode) e.getValue());
-            } else if (e.getValue().isFloatingPointNumber() && Double.isFinite(e.getValue().doubleValue())) {
-                e.setValue(JSON.getNodeFactory().numberNode(
-                        BigDecimal.valueOf(e.getValue().doubleValue()).setScale(3, RoundingMode.HALF_UP).doubleValue()));
+            } else if (e.getValue().isFloatingPointNumber()
+                    && Double.isFinite(e.getValue().doubleValue())) {
+                e.setValue(JSON.getNodeFactory()
+                        .numberNode(BigDecimal.valueOf(e.getValue().doubleValue())
+                                .setScale(3, RoundingMode.HALF_UP)
+                                .doubleValue()));
             }
         });
         return node;
@@ -123,8 +125,12 @@ public final class FlatLayout {
         Map<String, String> row = new LinkedHashMap<>();
         for (String column : columns(value.getClass())) {
             int dot = column.indexOf('.');
-            row.put(column, cell(dot < 0 ? json.get(column)
-                    : json.path(column.substring(0, dot)).get(column.substring(dot + 1))));
+            row.put(
+                    column,
+                    cell(
+                            dot < 0
+                                    ? json.get(column)
+                                    : json.path(column.substring(0, dot)).get(column.substring(dot + 1))));
         }
         return row;
     }
@@ -138,7 +144,9 @@ public final class FlatLayout {
         Map<String, Class<?>> types = columnTypes(type, true);
         ObjectNode node = JSON.createObjectNode();
         for (Map.Entry<String, String> cell : row.entrySet()) {
-            String column = cell.getKey() == null ? "" : cell.getKey().replace("\uFEFF", "").trim();
+            String column = cell.getKey() == null
+                    ? ""
+                    : cell.getKey().replace("\uFEFF", "").trim();
             String text = cell.getValue() == null ? "" : cell.getValue().trim();
             if (text.isEmpty() || text.equalsIgnoreCase("nan") || text.equals("-")) {
                 continue;
@@ -238,7 +246,10 @@ public final class FlatLayout {
         if (value.isFloatingPointNumber()) {
             double d = value.doubleValue();
             return Double.isFinite(d)
-                    ? BigDecimal.valueOf(d).setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString()
+                    ? BigDecimal.valueOf(d)
+                            .setScale(3, RoundingMode.HALF_UP)
+                            .stripTrailingZeros()
+                            .toPlainString()
                     : null;
         }
         return value.asText();

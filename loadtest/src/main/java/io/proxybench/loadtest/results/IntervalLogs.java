@@ -18,8 +18,7 @@ import org.HdrHistogram.HistogramLogReader;
  */
 public final class IntervalLogs {
 
-    private IntervalLogs() {
-    }
+    private IntervalLogs() {}
 
     /** Every interval of every log added together; empty when they hold no value. */
     public static Optional<Histogram> merge(List<Path> logs) throws IOException {

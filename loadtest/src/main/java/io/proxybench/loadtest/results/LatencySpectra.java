@@ -16,15 +16,18 @@ public final class LatencySpectra {
 
     private static final Logger LOG = LoggerFactory.getLogger(LatencySpectra.class);
 
-    private LatencySpectra() {
-    }
+    private LatencySpectra() {}
 
     public static Optional<LatencySpectrum> of(RunResults results, StepRecord step) {
         if (step.latencySpectrum() == null || step.frontEnd() == null || !step.ok()) {
             return Optional.empty();
         }
-        Optional<Path> file = results.frontEnd(step.frontEnd()).map(RunMetadata.FrontEndInfo::rawDir)
-                .map(raw -> results.dir().resolve(raw).resolve(step.latencySpectrum()).normalize());
+        Optional<Path> file = results.frontEnd(step.frontEnd())
+                .map(RunMetadata.FrontEndInfo::rawDir)
+                .map(raw -> results.dir()
+                        .resolve(raw)
+                        .resolve(step.latencySpectrum())
+                        .normalize());
         if (file.isEmpty() || !file.get().startsWith(results.dir().normalize())) {
             return Optional.empty();
         }

@@ -26,12 +26,12 @@ public record LatencySpectrum(String source, boolean exact, long count, double m
 
     /** The format's name and version, the first field of every file. */
     public static final String FORMAT = "proxybench-latency-spectrum/1";
+
     private static final String PREFIX = "latency-";
     private static final String SUFFIX = ".json";
 
     /** Latency {@code valueUs} at or below which {@code percentile} % of the requests were answered. */
-    public record Point(double percentile, double valueUs) {
-    }
+    public record Point(double percentile, double valueUs) {}
 
     public LatencySpectrum {
         points = List.copyOf(points);
@@ -64,14 +64,25 @@ public record LatencySpectrum(String source, boolean exact, long count, double m
     /** One point per line, so the file reads (and diffs) as a table. */
     public void write(Path file) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("{\"format\":\"").append(FORMAT).append("\",\"source\":")
-                .append(FlatLayout.JSON.writeValueAsString(source)).append(",\"exact\":").append(exact)
-                .append(",\"unit\":\"us\",\"count\":").append(count).append(",\"maxUs\":").append(number(maxUs))
+        b.append("{\"format\":\"")
+                .append(FORMAT)
+                .append("\",\"source\":")
+                .append(FlatLayout.JSON.writeValueAsString(source))
+                .append(",\"exact\":")
+                .append(exact)
+                .append(",\"unit\":\"us\",\"count\":")
+                .append(count)
+                .append(",\"maxUs\":")
+                .append(number(maxUs))
                 .append(",\"points\":[");
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
-            b.append(i == 0 ? "\n" : ",\n").append("  [").append(LatencySpectrumLevels.text(p.percentile())).append(',')
-                    .append(number(p.valueUs())).append(']');
+            b.append(i == 0 ? "\n" : ",\n")
+                    .append("  [")
+                    .append(LatencySpectrumLevels.text(p.percentile()))
+                    .append(',')
+                    .append(number(p.valueUs()))
+                    .append(']');
         }
         b.append("\n]}\n");
         AtomicFiles.write(file, b.toString());
@@ -84,21 +95,32 @@ public record LatencySpectrum(String source, boolean exact, long count, double m
         } catch (IOException e) {
             throw new ResultsFormatException("cannot read " + file + ": " + e.getMessage());
         }
-        if (root == null || !FORMAT.equals(root.path("format").asText()) || !root.path("points").isArray()) {
+        if (root == null
+                || !FORMAT.equals(root.path("format").asText())
+                || !root.path("points").isArray()) {
             throw new ResultsFormatException(file + " is not a latency spectrum (" + FORMAT + ")");
         }
         List<Point> points = new ArrayList<>();
         for (JsonNode p : root.get("points")) {
-            if (!p.isArray() || p.size() != 2 || !p.get(0).isNumber() || !p.get(1).isNumber()) {
+            if (!p.isArray()
+                    || p.size() != 2
+                    || !p.get(0).isNumber()
+                    || !p.get(1).isNumber()) {
                 throw new ResultsFormatException(file + ": a point is not [percentile, microseconds]: " + p);
             }
             points.add(new Point(p.get(0).asDouble(), p.get(1).asDouble()));
         }
-        return new LatencySpectrum(root.path("source").asText(null), root.path("exact").asBoolean(false),
-                root.path("count").asLong(), root.path("maxUs").asDouble(), points);
+        return new LatencySpectrum(
+                root.path("source").asText(null),
+                root.path("exact").asBoolean(false),
+                root.path("count").asLong(),
+                root.path("maxUs").asDouble(),
+                points);
     }
 
     private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3f", v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15
+                ? Long.toString((long) v)
+                : String.format(Locale.ROOT, "%.3f", v);
     }
 }

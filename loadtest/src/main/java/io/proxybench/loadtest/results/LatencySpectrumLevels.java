@@ -19,12 +19,12 @@ public final class LatencySpectrumLevels {
     public static final int TICKS_PER_HALVING = 5;
     /** The highest level below the maximum: beyond it few runs hold enough requests to mean anything. */
     public static final double TOP = 99.999;
+
     public static final List<Double> NAMED = List.of(50.0, 75.0, 90.0, 99.0, 99.9, 99.99, 99.999);
 
     private static final List<Double> LEVELS = compute();
 
-    private LatencySpectrumLevels() {
-    }
+    private LatencySpectrumLevels() {}
 
     /** Ascending, from 0 to {@link #TOP}; each rounded to 6 decimals so it prints and parses unchanged. */
     public static List<Double> levels() {
@@ -33,7 +33,8 @@ public final class LatencySpectrumLevels {
 
     /** A level as written in files and handed to generators: no exponent, no trailing zeros. */
     public static String text(double percent) {
-        BigDecimal d = BigDecimal.valueOf(percent).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        BigDecimal d =
+                BigDecimal.valueOf(percent).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
     }
 

@@ -11,8 +11,14 @@ import com.fasterxml.jackson.annotation.JsonAlias;
  * @param loadAvg  samples.csv called it {@code load1} before the model was shared
  * @param stealPct null in files written before it was read
  */
-public record MachineFigures(Double cpuPct, @JsonAlias("load1") Double loadAvg, Double runQueue, Double ctxSwPerSec,
-        Double netMbps, Double memFreeMb, Double stealPct) {
+public record MachineFigures(
+        Double cpuPct,
+        @JsonAlias("load1") Double loadAvg,
+        Double runQueue,
+        Double ctxSwPerSec,
+        Double netMbps,
+        Double memFreeMb,
+        Double stealPct) {
 
     public static final MachineFigures NONE = new MachineFigures(null, null, null, null, null, null, null);
 }

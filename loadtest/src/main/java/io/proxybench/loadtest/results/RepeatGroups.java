@@ -27,8 +27,7 @@ import java.util.function.Function;
  */
 public final class RepeatGroups {
 
-    private RepeatGroups() {
-    }
+    private RepeatGroups() {}
 
     /** One (front end, step) with its repeats, in run order. */
     public record Group(String frontEnd, int connections, List<StepRecord> repeats) {
@@ -100,21 +99,44 @@ public final class RepeatGroups {
             List<StepRecord> ok = ok();
             if (ok.isEmpty()) {
                 StepRecord first = repeats.get(0);
-                return StepRecord.failed(frontEnd, first.kind(), connections, first.startedAt(),
-                        "all " + repeats.size() + " repeats failed: " + first.failure()).withRepeat(null);
+                return StepRecord.failed(
+                                frontEnd,
+                                first.kind(),
+                                connections,
+                                first.startedAt(),
+                                "all " + repeats.size() + " repeats failed: " + first.failure())
+                        .withRepeat(null);
             }
             StepRecord median = medianOf(ok);
             Set<String> flags = new LinkedHashSet<>();
             repeats.forEach(r -> flags.addAll(r.flags()));
             long failed = repeats.size() - ok.size();
             if (failed > 0) {
-                StepRecord firstFailed = repeats.stream().filter(r -> !r.ok()).findFirst().orElseThrow();
+                StepRecord firstFailed =
+                        repeats.stream().filter(r -> !r.ok()).findFirst().orElseThrow();
                 flags.add(failed + " of " + repeats.size() + " repeats failed: " + firstFailed.failure());
             }
-            return new StepRecord(median.frontEnd(), median.kind(), median.connections(), StepRecord.OK, null,
-                    List.copyOf(flags), ok.get(0).startedAt(), median.durationSec(), median.load(), median.latency(),
-                    median.errors(), median.machine(), median.processes(), median.jvm(), median.ceiling(),
-                    median.originFaults(), median.latencySpectrum(), null, median.latencyMerge(), median.leadIn());
+            return new StepRecord(
+                    median.frontEnd(),
+                    median.kind(),
+                    median.connections(),
+                    StepRecord.OK,
+                    null,
+                    List.copyOf(flags),
+                    ok.get(0).startedAt(),
+                    median.durationSec(),
+                    median.load(),
+                    median.latency(),
+                    median.errors(),
+                    median.machine(),
+                    median.processes(),
+                    median.jvm(),
+                    median.ceiling(),
+                    median.originFaults(),
+                    median.latencySpectrum(),
+                    null,
+                    median.latencyMerge(),
+                    median.leadIn());
         }
     }
 
@@ -125,7 +147,11 @@ public final class RepeatGroups {
 
     /** How many repeats the run made: the largest repeat index, 1 for a run without repeats. */
     public static int repeats(List<StepRecord> steps) {
-        return steps.stream().map(StepRecord::repeat).filter(Objects::nonNull).mapToInt(Integer::intValue).max()
+        return steps.stream()
+                .map(StepRecord::repeat)
+                .filter(Objects::nonNull)
+                .mapToInt(Integer::intValue)
+                .max()
                 .orElse(1);
     }
 
@@ -141,20 +167,23 @@ public final class RepeatGroups {
             if (s.frontEnd() == null || s.connections() == null) {
                 continue;
             }
-            List<StepRecord> list = byPair.computeIfAbsent(s.frontEnd() + "\u0000" + s.connections(), k -> new ArrayList<>());
+            List<StepRecord> list =
+                    byPair.computeIfAbsent(s.frontEnd() + "\u0000" + s.connections(), k -> new ArrayList<>());
             if (!repeated) {
                 list.clear();
             }
             list.add(s);
         }
         List<Group> groups = new ArrayList<>();
-        byPair.values().forEach(l -> groups.add(new Group(l.get(0).frontEnd(), l.get(0).connections(), l)));
+        byPair.values()
+                .forEach(l -> groups.add(new Group(l.get(0).frontEnd(), l.get(0).connections(), l)));
         return groups;
     }
 
     /** The group of one (front end, step), if the run has it. */
     public static Optional<Group> find(RunResults results, String frontEnd, int connections) {
-        return of(results).stream().filter(g -> g.frontEnd().equals(frontEnd) && g.connections() == connections)
+        return of(results).stream()
+                .filter(g -> g.frontEnd().equals(frontEnd) && g.connections() == connections)
                 .findFirst();
     }
 
@@ -198,8 +227,11 @@ public final class RepeatGroups {
     private static void medianInto(ObjectNode target, List<? extends JsonNode> sources) {
         for (Iterator<String> names = target.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            List<JsonNode> values = sources.stream().map(n -> n.get(name)).filter(Objects::nonNull)
-                    .filter(v -> !v.isNull()).toList();
+            List<JsonNode> values = sources.stream()
+                    .map(n -> n.get(name))
+                    .filter(Objects::nonNull)
+                    .filter(v -> !v.isNull())
+                    .toList();
             if (values.isEmpty()) {
                 continue;
             }
@@ -208,7 +240,8 @@ public final class RepeatGroups {
                 medianInto(merged, values);
                 target.set(name, merged);
             } else if (values.stream().allMatch(JsonNode::isNumber)) {
-                Double median = median(values.stream().map(JsonNode::doubleValue).toList());
+                Double median =
+                        median(values.stream().map(JsonNode::doubleValue).toList());
                 if (values.stream().allMatch(JsonNode::isIntegralNumber)) {
                     target.put(name, Math.round(median));
                 } else {

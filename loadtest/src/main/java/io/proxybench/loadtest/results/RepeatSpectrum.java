@@ -32,8 +32,7 @@ public final class RepeatSpectrum {
         }
     }
 
-    private RepeatSpectrum() {
-    }
+    private RepeatSpectrum() {}
 
     public static Optional<Merged> of(RunResults results, String frontEnd, int connections) {
         List<LatencySpectrum> spectra = new ArrayList<>();
@@ -75,7 +74,10 @@ public final class RepeatSpectrum {
         for (double level : LatencySpectrumLevels.levels()) {
             if (level <= 0) {
                 // the fastest request of all the repeats
-                previous = spectra.stream().mapToDouble(s -> s.points().get(0).valueUs()).min().orElse(0);
+                previous = spectra.stream()
+                        .mapToDouble(s -> s.points().get(0).valueUs())
+                        .min()
+                        .orElse(0);
                 points.add(new LatencySpectrum.Point(level, previous));
                 continue;
             }
@@ -125,14 +127,19 @@ public final class RepeatSpectrum {
     }
 
     private static Path intervalLog(RunResults results, StepRecord step) {
-        Path spectrum = results.frontEnd(step.frontEnd()).map(RunMetadata.FrontEndInfo::rawDir)
-                .map(raw -> results.dir().resolve(raw).resolve(step.latencySpectrum()).normalize()).orElse(null);
+        Path spectrum = results.frontEnd(step.frontEnd())
+                .map(RunMetadata.FrontEndInfo::rawDir)
+                .map(raw -> results.dir()
+                        .resolve(raw)
+                        .resolve(step.latencySpectrum())
+                        .normalize())
+                .orElse(null);
         if (spectrum == null) {
             return null;
         }
         String name = spectrum.getFileName().toString();
-        return spectrum.resolveSibling("loadgen-" + name.substring("latency-".length(), name.length() - ".json".length())
-                + ".hlog");
+        return spectrum.resolveSibling(
+                "loadgen-" + name.substring("latency-".length(), name.length() - ".json".length()) + ".hlog");
     }
 
     private static boolean readable(Path log) {

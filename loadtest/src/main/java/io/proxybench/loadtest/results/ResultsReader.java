@@ -23,13 +23,13 @@ public final class ResultsReader {
 
     private static final Logger LOG = LoggerFactory.getLogger(ResultsReader.class);
 
-    private ResultsReader() {
-    }
+    private ResultsReader() {}
 
     /** Reads the whole directory; throws {@link ResultsFormatException} with a one-line reason. */
     public static RunResults read(Path runDir) throws ResultsFormatException {
         if (!Files.isDirectory(runDir)) {
-            throw new ResultsFormatException("not a results directory: " + runDir + " does not exist or is not a directory");
+            throw new ResultsFormatException(
+                    "not a results directory: " + runDir + " does not exist or is not a directory");
         }
         RunFiles files = RunFiles.of(runDir);
         JsonNode runJson = readJson(files.runJson());
@@ -56,8 +56,8 @@ public final class ResultsReader {
         try {
             return FlatLayout.JSON.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new ResultsFormatException("unreadable " + file + ": " + oneLine(e.getOriginalMessage())
-                    + " at line " + lineOf(e), e);
+            throw new ResultsFormatException(
+                    "unreadable " + file + ": " + oneLine(e.getOriginalMessage()) + " at line " + lineOf(e), e);
         } catch (IOException e) {
             throw new ResultsFormatException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -37,7 +37,8 @@ public record RunFiles(String runId, Path dir) {
     public static RunFiles named(Path out, ZonedDateTime now) {
         byte[] suffix = new byte[2];
         RANDOM.nextBytes(suffix);
-        String runId = ID_TIME.format(now.withZoneSameInstant(ZoneOffset.UTC)) + "-" + HexFormat.of().formatHex(suffix);
+        String runId = ID_TIME.format(now.withZoneSameInstant(ZoneOffset.UTC)) + "-"
+                + HexFormat.of().formatHex(suffix);
         return new RunFiles(runId, out.resolve(runId).toAbsolutePath());
     }
 

@@ -48,8 +48,17 @@ public record RunMetadata(
      * @param steps       the steps in run order, in {@code stepUnit}
      * @param stepUnit    what the numbers in {@code steps} count ({@link StepUnit}); null in the same older runs
      */
-    public record Workload(String generator, String mode, String model, String topology, Integer durationSec,
-            Integer warmupSec, List<Integer> steps, String stepUnit, Double originLatencyMs, Integer payloadBytes) {
+    public record Workload(
+            String generator,
+            String mode,
+            String model,
+            String topology,
+            Integer durationSec,
+            Integer warmupSec,
+            List<Integer> steps,
+            String stepUnit,
+            Double originLatencyMs,
+            Integer payloadBytes) {
 
         static final Workload NONE = new Workload(null, null, null, null, null, null, null, null, null, null);
 
@@ -78,9 +87,17 @@ public record RunMetadata(
      *                  {@code auto} became, thread counts, leak tracking); null for nginx and HAProxy,
      *                  before the proxy answered, and in older runs
      */
-    public record FrontEndInfo(String label, String kind, Map<String, String> settings, List<String> jvmArgs,
-            String rawDir, List<String> command, List<String> origin, Map<String, Long> afterSteps,
-            Readiness readiness, Map<String, String> resolved) {
+    public record FrontEndInfo(
+            String label,
+            String kind,
+            Map<String, String> settings,
+            List<String> jvmArgs,
+            String rawDir,
+            List<String> command,
+            List<String> origin,
+            Map<String, Long> afterSteps,
+            Readiness readiness,
+            Map<String, String> resolved) {
 
         public FrontEndInfo {
             settings = settings == null ? Map.of() : settings;
@@ -88,23 +105,23 @@ public record RunMetadata(
         }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
-                    resolved);
+            return new FrontEndInfo(
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved);
         }
 
         public FrontEndInfo withAfterSteps(Map<String, Long> reading) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness,
-                    resolved);
+            return new FrontEndInfo(
+                    label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness, resolved);
         }
 
         public FrontEndInfo ready(Readiness readiness) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
-                    resolved);
+            return new FrontEndInfo(
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved);
         }
 
         public FrontEndInfo withResolved(Map<String, String> atStart) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness,
-                    atStart);
+            return new FrontEndInfo(
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, atStart);
         }
     }
 
@@ -121,9 +138,13 @@ public record RunMetadata(
      * @param warmupEnd        {@code steady}, {@code cap} (its steps are flagged {@code not-steady}),
      *                         {@code fixed}, {@code none} or {@code failed}
      */
-    public record Readiness(Double settleSec, Double runQueueBaseline, Double runQueue, Boolean settled,
-            Double warmupSec, String warmupEnd) {
-    }
+    public record Readiness(
+            Double settleSec,
+            Double runQueueBaseline,
+            Double runQueue,
+            Boolean settled,
+            Double warmupSec,
+            String warmupEnd) {}
 
     /** What the steps of this run count. */
     public StepUnit unit() {
@@ -137,19 +158,58 @@ public record RunMetadata(
         if (all.stream().noneMatch(f -> f.label().equals(info.label()))) {
             all.add(info);
         }
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, workload, all, machine,
-                warnings, limits, settings, measurement, topologyDetails);
+        return new RunMetadata(
+                runId,
+                status,
+                startedAt,
+                finishedAt,
+                command,
+                gitRevision,
+                workload,
+                all,
+                machine,
+                warnings,
+                limits,
+                settings,
+                measurement,
+                topologyDetails);
     }
 
     public RunMetadata withWarning(String warning) {
         List<String> all = new ArrayList<>(warnings);
         all.add(warning);
-        return new RunMetadata(runId, status, startedAt, finishedAt, command, gitRevision, workload, frontEnds, machine,
-                all, limits, settings, measurement, topologyDetails);
+        return new RunMetadata(
+                runId,
+                status,
+                startedAt,
+                finishedAt,
+                command,
+                gitRevision,
+                workload,
+                frontEnds,
+                machine,
+                all,
+                limits,
+                settings,
+                measurement,
+                topologyDetails);
     }
 
     public RunMetadata finished(String finalStatus, String at) {
-        return new RunMetadata(runId, finalStatus, startedAt, at, command, gitRevision, workload, frontEnds, machine,
-                warnings, limits, settings, measurement, topologyDetails);
+        return new RunMetadata(
+                runId,
+                finalStatus,
+                startedAt,
+                at,
+                command,
+                gitRevision,
+                workload,
+                frontEnds,
+                machine,
+                warnings,
+                limits,
+                settings,
+                measurement,
+                topologyDetails);
     }
 }

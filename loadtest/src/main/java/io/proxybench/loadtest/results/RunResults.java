@@ -59,9 +59,9 @@ public record RunResults(Path dir, RunMetadata run, List<StepRecord> steps, List
     public List<StepRecord> stepsInTableOrder() {
         List<String> labels = frontEndLabels();
         List<StepRecord> ordered = new ArrayList<>(steps);
-        ordered.sort(Comparator
-                .comparing((StepRecord s) -> s.connections() == null ? Integer.MAX_VALUE : s.connections())
-                .thenComparing(s -> s.frontEnd() == null ? Integer.MAX_VALUE : labels.indexOf(s.frontEnd())));
+        ordered.sort(
+                Comparator.comparing((StepRecord s) -> s.connections() == null ? Integer.MAX_VALUE : s.connections())
+                        .thenComparing(s -> s.frontEnd() == null ? Integer.MAX_VALUE : labels.indexOf(s.frontEnd())));
         return ordered;
     }
 

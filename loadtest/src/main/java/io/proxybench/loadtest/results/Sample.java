@@ -19,8 +19,14 @@ public record Sample(
         String host) {
 
     /** A sample of the kit's own machine. */
-    public Sample(long epochMs, String frontEnd, Integer connections, MachineFigures machine, Processes processes,
-            JvmFigures jvm, long intervalMs) {
+    public Sample(
+            long epochMs,
+            String frontEnd,
+            Integer connections,
+            MachineFigures machine,
+            Processes processes,
+            JvmFigures jvm,
+            long intervalMs) {
         this(epochMs, frontEnd, connections, machine, processes, jvm, intervalMs, null);
     }
 
@@ -40,8 +46,13 @@ public record Sample(
      * ({@code proxySysCpuPct}, its stime; empty in files written before it was recorded), the front
      * end's memory and threads.
      */
-    public record Processes(Double proxyCpuPct, Double proxySysCpuPct, Double proxyRssMb, Integer proxyThreads,
-            Double originCpuPct, Double generatorCpuPct) {
+    public record Processes(
+            Double proxyCpuPct,
+            Double proxySysCpuPct,
+            Double proxyRssMb,
+            Integer proxyThreads,
+            Double originCpuPct,
+            Double generatorCpuPct) {
         public static final Processes NONE = new Processes(null, null, null, null, null, null);
     }
 }

@@ -15,7 +15,8 @@ public final class SamplesFile implements AutoCloseable {
 
     public SamplesFile(Path file) throws IOException {
         boolean fresh = !Files.exists(file) || Files.size(file) == 0;
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        out = Files.newBufferedWriter(
+                file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         if (fresh) {
             out.write(CsvFiles.write(Sample.class, List.of(), true));
             out.flush();

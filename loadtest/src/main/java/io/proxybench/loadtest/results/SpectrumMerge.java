@@ -19,8 +19,7 @@ public final class SpectrumMerge {
     /** ... merged from spectra by this class. */
     public static final String APPROXIMATE = "approximate";
 
-    private SpectrumMerge() {
-    }
+    private SpectrumMerge() {}
 
     /** The merged spectrum; {@code source} names who measured the parts. */
     public static LatencySpectrum merge(List<LatencySpectrum> parts, String source) {

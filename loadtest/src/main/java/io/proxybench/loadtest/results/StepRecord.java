@@ -61,6 +61,7 @@ public record StepRecord(
      * of their time in the step: a neighbour competed for the physical cores and their caches.
      */
     public static final String FLAG_CPU_STOLEN = "cpu-stolen";
+
     public static final String FLAG_SOCKET_ERRORS = "socket-errors";
     public static final String FLAG_TIMEOUTS = "timeouts";
     /** Responses with status 400 or more (the proxy or the origin refused or failed requests). */
@@ -77,8 +78,8 @@ public record StepRecord(
      * still warming up or compiling, requests failed. The saturation flags are not among them: they
      * describe the load, which every front end at the step shared.
      */
-    public static final Set<String> DISTURBING_FLAGS = Set.of(FLAG_CPU_STOLEN, FLAG_NOT_STEADY, FLAG_JIT_BUSY,
-            FLAG_SOCKET_ERRORS, FLAG_TIMEOUTS, FLAG_HTTP_ERRORS);
+    public static final Set<String> DISTURBING_FLAGS = Set.of(
+            FLAG_CPU_STOLEN, FLAG_NOT_STEADY, FLAG_JIT_BUSY, FLAG_SOCKET_ERRORS, FLAG_TIMEOUTS, FLAG_HTTP_ERRORS);
 
     public StepRecord {
         flags = flags == null ? List.of() : List.copyOf(flags);
@@ -163,8 +164,7 @@ public record StepRecord(
         String latencyMerge;
         LeadIn leadIn;
 
-        Copy() {
-        }
+        Copy() {}
 
         Copy(StepRecord r) {
             frontEnd = r.frontEnd;
@@ -190,8 +190,26 @@ public record StepRecord(
         }
 
         StepRecord build() {
-            return new StepRecord(frontEnd, kind, connections, status, failure, flags, startedAt, durationSec, load,
-                    latency, errors, machine, processes, jvm, ceiling, originFaults, latencySpectrum, repeat, latencyMerge,
+            return new StepRecord(
+                    frontEnd,
+                    kind,
+                    connections,
+                    status,
+                    failure,
+                    flags,
+                    startedAt,
+                    durationSec,
+                    load,
+                    latency,
+                    errors,
+                    machine,
+                    processes,
+                    jvm,
+                    ceiling,
+                    originFaults,
+                    latencySpectrum,
+                    repeat,
+                    latencyMerge,
                     leadIn);
         }
     }
@@ -213,8 +231,7 @@ public record StepRecord(
      * @param end     how it ended: {@code steady}, {@code cap} (the step is flagged not-steady), {@code fixed}
      *                ({@code --lead-in TIME}) or {@code failed}
      */
-    public record LeadIn(Double seconds, String end) {
-    }
+    public record LeadIn(Double seconds, String end) {}
 
     /** What the generator achieved: requests answered in the step and their rate. */
     public record Load(Long requests, Double rps) {
@@ -257,14 +274,22 @@ public record StepRecord(
      * and its garbage collector's threads ({@code proxyGcCpuUsPerReq}) took (null for nginx and HAProxy,
      * for a step measured from samples, and in runs written before they were recorded).
      */
-    public record Processes(Double proxyCpuPct, Double proxyCpuUsPerReq, Double proxySysCpuUsPerReq, Double proxyRssMb,
-            Integer proxyThreads, Double originCpuPct, Double generatorCpuPct, Double proxyJitCpuUsPerReq,
+    public record Processes(
+            Double proxyCpuPct,
+            Double proxyCpuUsPerReq,
+            Double proxySysCpuUsPerReq,
+            Double proxyRssMb,
+            Integer proxyThreads,
+            Double originCpuPct,
+            Double generatorCpuPct,
+            Double proxyJitCpuUsPerReq,
             Double proxyGcCpuUsPerReq) {
         static final Processes NONE = new Processes(null, null, null, null, null, null, null, null, null);
 
         /** The user-space part of the CPU per request: the whole less the kernel's; null unless both were measured. */
         public Double proxyUserCpuUsPerReq() {
-            return proxyCpuUsPerReq == null || proxySysCpuUsPerReq == null ? null
+            return proxyCpuUsPerReq == null || proxySysCpuUsPerReq == null
+                    ? null
                     : proxyCpuUsPerReq - proxySysCpuUsPerReq;
         }
     }
@@ -278,8 +303,8 @@ public record StepRecord(
      * What the origin counted in the step ({@code /_origin/stats}, end minus start): the requests it
      * received and the faults it injected, by stub-origin's fault kind. All null when not read.
      */
-    public record OriginFaults(Long requests, Long status500, Long reset, Long closeMidBody, Long garbage, Long stall,
-            Long slowBody) {
+    public record OriginFaults(
+            Long requests, Long status500, Long reset, Long closeMidBody, Long garbage, Long stall, Long slowBody) {
         public static final OriginFaults NONE = new OriginFaults(null, null, null, null, null, null, null);
 
         /** Every injected fault together, or null when not read. */
@@ -289,9 +314,14 @@ public record StepRecord(
 
         /** The counts since {@code earlier}, a reading of the same origin; null where either lacks one. */
         public OriginFaults since(OriginFaults earlier) {
-            return new OriginFaults(minus(requests, earlier.requests), minus(status500, earlier.status500),
-                    minus(reset, earlier.reset), minus(closeMidBody, earlier.closeMidBody),
-                    minus(garbage, earlier.garbage), minus(stall, earlier.stall), minus(slowBody, earlier.slowBody));
+            return new OriginFaults(
+                    minus(requests, earlier.requests),
+                    minus(status500, earlier.status500),
+                    minus(reset, earlier.reset),
+                    minus(closeMidBody, earlier.closeMidBody),
+                    minus(garbage, earlier.garbage),
+                    minus(stall, earlier.stall),
+                    minus(slowBody, earlier.slowBody));
         }
 
         private static Long minus(Long now, Long before) {

@@ -31,6 +31,7 @@ public record SyscallCounts(String frontEnd, int connections, int repeat, long r
     public static final String FORMAT = "proxybench-syscalls/1";
     /** Every system call, named or not. */
     public static final String ALL = "all";
+
     private static final String PREFIX = "syscalls-";
     private static final String SUFFIX = ".json";
 
@@ -51,7 +52,10 @@ public record SyscallCounts(String frontEnd, int connections, int repeat, long r
 
     public void write(Path file) throws IOException {
         ObjectNode root = FlatLayout.JSON.createObjectNode();
-        root.put("format", FORMAT).put("frontEnd", frontEnd).put("connections", connections).put("repeat", repeat)
+        root.put("format", FORMAT)
+                .put("frontEnd", frontEnd)
+                .put("connections", connections)
+                .put("repeat", repeat)
                 .put("requests", requests);
         ObjectNode counts = root.putObject("calls");
         calls.forEach(counts::put);
@@ -60,8 +64,11 @@ public record SyscallCounts(String frontEnd, int connections, int repeat, long r
 
     public static SyscallCounts read(Path file) throws ResultsFormatException {
         JsonNode root = ResultsReader.readJson(file);
-        if (root == null || !FORMAT.equals(root.path("format").asText()) || !root.path("calls").isObject()
-                || !root.path("frontEnd").isTextual() || !root.path("connections").canConvertToInt()) {
+        if (root == null
+                || !FORMAT.equals(root.path("format").asText())
+                || !root.path("calls").isObject()
+                || !root.path("frontEnd").isTextual()
+                || !root.path("connections").canConvertToInt()) {
             throw new ResultsFormatException(file + " is not a step's system call counts (" + FORMAT + ")");
         }
         Map<String, Long> calls = new LinkedHashMap<>();
@@ -72,8 +79,12 @@ public record SyscallCounts(String frontEnd, int connections, int repeat, long r
             }
             calls.put(e.getKey(), e.getValue().asLong());
         }
-        return new SyscallCounts(root.get("frontEnd").asText(), root.get("connections").asInt(),
-                root.path("repeat").asInt(1), root.path("requests").asLong(), calls);
+        return new SyscallCounts(
+                root.get("frontEnd").asText(),
+                root.get("connections").asInt(),
+                root.path("repeat").asInt(1),
+                root.path("requests").asLong(),
+                calls);
     }
 
     /** Every step's counts under {@code rawRoot} (a run's {@code raw/}), in no set order; none without the directory. */

@@ -18,7 +18,8 @@ final class AdminGet {
     private static final Duration CONNECT = Duration.ofSeconds(1);
     private static final int NOT_FOUND = 404;
 
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(CONNECT).build();
     private final Duration timeout;
 
     AdminGet(Duration timeout) {
@@ -36,8 +37,8 @@ final class AdminGet {
 
     /** The body of a 200 answer; null where the JVM has no such route (404: one built before it). */
     String bodyOrNull(URI uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = client.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = client.send(
+                HttpRequest.newBuilder(uri).timeout(timeout).GET().build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() == NOT_FOUND) {
             return null;
         }

@@ -9,8 +9,16 @@ import java.util.Map;
  * One line of a remote box's figures ({@code Topology#hostSamplers}), and the per-second figures
  * between two of them. Counters the line lacks are left unmeasured, never zero.
  */
-record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer running, Double load1, Long memFreeKb,
-        Long rxBytes, Long txBytes, Map<String, long[]> roles) {
+record HostReading(
+        long epochMs,
+        long[] cpu,
+        Long contextSwitches,
+        Integer running,
+        Double load1,
+        Long memFreeKb,
+        Long rxBytes,
+        Long txBytes,
+        Map<String, long[]> roles) {
 
     /** Linux's USER_HZ: the unit of the process CPU ticks on every mainstream kernel. */
     static final long TICKS_PER_SECOND = 100;
@@ -37,9 +45,16 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
                 roles.put(role, figures);
             }
         }
-        return new HostReading(Long.parseLong(t), cpu != null && cpu.length == 8 ? cpu : null,
-                number(fields.get("ctxt")), integer(fields.get("run")), decimal(fields.get("load1")),
-                number(fields.get("memfree")), number(fields.get("rx")), number(fields.get("tx")), roles);
+        return new HostReading(
+                Long.parseLong(t),
+                cpu != null && cpu.length == 8 ? cpu : null,
+                number(fields.get("ctxt")),
+                integer(fields.get("run")),
+                decimal(fields.get("load1")),
+                number(fields.get("memfree")),
+                number(fields.get("rx")),
+                number(fields.get("tx")),
+                roles);
     }
 
     /** Machine figures over the second since {@code earlier}; the Mbps counts both directions. */
@@ -54,20 +69,32 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
             stealPct = total > 0 ? 100.0 * (cpu[7] - earlier.cpu[7]) / total : null;
         }
         Double ctxSw = contextSwitches != null && earlier.contextSwitches != null && seconds > 0
-                ? (contextSwitches - earlier.contextSwitches) / seconds : null;
-        Double mbps = rxBytes != null && earlier.rxBytes != null && txBytes != null && earlier.txBytes != null
-                && seconds > 0 ? ((rxBytes - earlier.rxBytes) + (txBytes - earlier.txBytes)) * 8 / seconds / 1e6 : null;
-        return new MachineFigures(cpuPct, load1, running == null ? null : running.doubleValue(), ctxSw, mbps,
-                memFreeKb == null ? null : memFreeKb / 1024.0, stealPct);
+                ? (contextSwitches - earlier.contextSwitches) / seconds
+                : null;
+        Double mbps =
+                rxBytes != null && earlier.rxBytes != null && txBytes != null && earlier.txBytes != null && seconds > 0
+                        ? ((rxBytes - earlier.rxBytes) + (txBytes - earlier.txBytes)) * 8 / seconds / 1e6
+                        : null;
+        return new MachineFigures(
+                cpuPct,
+                load1,
+                running == null ? null : running.doubleValue(),
+                ctxSw,
+                mbps,
+                memFreeKb == null ? null : memFreeKb / 1024.0,
+                stealPct);
     }
 
     /** The processes of the roles on the box: CPU (one core = 100) since {@code earlier}, the proxy's memory and threads. */
     Sample.Processes processesSince(HostReading earlier) {
         double seconds = (epochMs - earlier.epochMs) / 1000.0;
         long[] proxy = roles.get("proxy");
-        return new Sample.Processes(cpuPct("proxy", earlier, seconds), sysCpuPct("proxy", earlier, seconds),
+        return new Sample.Processes(
+                cpuPct("proxy", earlier, seconds),
+                sysCpuPct("proxy", earlier, seconds),
                 proxy == null ? null : proxy[2] / 1024.0,
-                proxy == null ? null : (int) proxy[3], cpuPct("origin", earlier, seconds),
+                proxy == null ? null : (int) proxy[3],
+                cpuPct("origin", earlier, seconds),
                 cpuPct("generator", earlier, seconds));
     }
 
@@ -83,7 +110,11 @@ record HostReading(long epochMs, long[] cpu, Long contextSwitches, Integer runni
     private Double ticksPct(String role, HostReading earlier, double seconds, int field) {
         long[] now = roles.get(role);
         long[] before = earlier.roles.get(role);
-        if (now == null || before == null || now[0] != before[0] || seconds <= 0 || field >= now.length
+        if (now == null
+                || before == null
+                || now[0] != before[0]
+                || seconds <= 0
+                || field >= now.length
                 || field >= before.length) {
             return null;
         }

@@ -28,12 +28,11 @@ public final class HostSamplers implements AutoCloseable {
     private final List<Process> sessions = new ArrayList<>();
     private final List<Thread> readers = new ArrayList<>();
 
-    private HostSamplers() {
-    }
+    private HostSamplers() {}
 
     /** Starts a session per entry of {@code commands} (box name → command); none for an empty map. */
-    public static HostSamplers start(Map<String, List<String>> commands, SamplingLoop loop, SamplesFile csv,
-            Path logDir) throws IOException {
+    public static HostSamplers start(
+            Map<String, List<String>> commands, SamplingLoop loop, SamplesFile csv, Path logDir) throws IOException {
         HostSamplers samplers = new HostSamplers();
         try {
             for (Map.Entry<String, List<String>> box : commands.entrySet()) {
@@ -43,8 +42,8 @@ public final class HostSamplers implements AutoCloseable {
                         .redirectError(log.toFile())
                         .start();
                 samplers.sessions.add(session);
-                Thread reader = new Thread(() -> samplers.read(box.getKey(), session, loop, csv),
-                        "host-sampler-" + box.getKey());
+                Thread reader = new Thread(
+                        () -> samplers.read(box.getKey(), session, loop, csv), "host-sampler-" + box.getKey());
                 reader.setDaemon(true);
                 reader.start();
                 samplers.readers.add(reader);
@@ -59,8 +58,8 @@ public final class HostSamplers implements AutoCloseable {
     private void read(String host, Process session, SamplingLoop loop, SamplesFile csv) {
         HostReading last = null;
         boolean reported = false;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(session.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(session.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 HostReading reading;
@@ -75,9 +74,15 @@ public final class HostSamplers implements AutoCloseable {
                 }
                 SamplingLoop.Watch watch = loop.watching();
                 if (last != null && watch != null) {
-                    Sample row = new Sample(reading.epochMs(), watch.frontEnd(), loop.stepInProgress(),
-                            reading.machineSince(last), reading.processesSince(last), null,
-                            reading.epochMs() - last.epochMs(), host);
+                    Sample row = new Sample(
+                            reading.epochMs(),
+                            watch.frontEnd(),
+                            loop.stepInProgress(),
+                            reading.machineSince(last),
+                            reading.processesSince(last),
+                            null,
+                            reading.epochMs() - last.epochMs(),
+                            host);
                     csv.append(row);
                     loop.addHostRow(row);
                 }

@@ -11,8 +11,12 @@ public record JvmTotals(double gcTimeMs, long gcCount, Double heapUsedBytes, Dou
 
     /** The step's or the second's figures: rates and counts since {@code earlier}, the heap as now. */
     public JvmFigures since(JvmTotals earlier, double seconds) {
-        return new JvmFigures(perSecond(gcTimeMs, earlier.gcTimeMs, seconds), gcCount - earlier.gcCount,
-                heapUsedMb(), jitTimeMs == null || earlier.jitTimeMs == null ? null
+        return new JvmFigures(
+                perSecond(gcTimeMs, earlier.gcTimeMs, seconds),
+                gcCount - earlier.gcCount,
+                heapUsedMb(),
+                jitTimeMs == null || earlier.jitTimeMs == null
+                        ? null
                         : perSecond(jitTimeMs, earlier.jitTimeMs, seconds));
     }
 

@@ -91,7 +91,10 @@ public final class JvmTotalsReader {
         }
         PerfDataFile.Sum used = file.sum(matching(SPACE_USED));
         boolean heapLive = used.counters() > 0 && file.has(SAMPLER_TICKS);
-        return new JvmTotals(gcTime.total() * msPerTick, gcCount.total(), heapLive ? (double) used.total() : null,
+        return new JvmTotals(
+                gcTime.total() * msPerTick,
+                gcCount.total(),
+                heapLive ? (double) used.total() : null,
                 file.longValue("java.ci.totalTime") * msPerTick);
     }
 
@@ -111,8 +114,11 @@ public final class JvmTotalsReader {
             LOG.info("JVM figures of pid {} read from {}", process.pid(), path);
             return Optional.of(file);
         } catch (IOException e) {
-            LOG.info("JVM figures of pid {} read from {} once a second (no perf-data file: {})", process.pid(),
-                    metrics, e.getMessage());
+            LOG.info(
+                    "JVM figures of pid {} read from {} once a second (no perf-data file: {})",
+                    process.pid(),
+                    metrics,
+                    e.getMessage());
             return Optional.empty();
         }
     }

@@ -19,8 +19,7 @@ final class MetricsDocument {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private MetricsDocument() {
-    }
+    private MetricsDocument() {}
 
     /** Hands each numeric figure of the named sections, in the document's order, to {@code figure}. */
     static void forEachFigure(String json, String[] sections, BiConsumer<String, JsonNode> figure) throws IOException {
@@ -28,7 +27,9 @@ final class MetricsDocument {
         for (String section : sections) {
             for (Iterator<Map.Entry<String, JsonNode>> it = root.path(section).fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                JsonNode value = e.getValue().has("value") ? e.getValue().get("value") : e.getValue().get("count");
+                JsonNode value = e.getValue().has("value")
+                        ? e.getValue().get("value")
+                        : e.getValue().get("count");
                 if (value != null && value.isNumber()) {
                     figure.accept(e.getKey(), value);
                 }

@@ -59,7 +59,9 @@ public final class OriginPoolReader {
     }
 
     private static boolean wanted(String name) {
-        return name.startsWith("proxy.connections.origin.") || name.startsWith("proxy.origin.pool.")
-                || name.startsWith("proxy.errors.") || name.startsWith("proxy.responses.");
+        return name.startsWith("proxy.connections.origin.")
+                || name.startsWith("proxy.origin.pool.")
+                || name.startsWith("proxy.errors.")
+                || name.startsWith("proxy.responses.");
     }
 }

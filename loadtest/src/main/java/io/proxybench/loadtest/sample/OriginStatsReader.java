@@ -48,8 +48,13 @@ public final class OriginStatsReader {
     public static OriginFaults parse(String json) throws IOException {
         JsonNode root = JSON.readTree(json);
         JsonNode faults = root.path("faults");
-        return new OriginFaults(count(root, "requests"), count(faults, "status-500"), count(faults, "reset"),
-                count(faults, "close-mid-body"), count(faults, "garbage"), count(faults, "stall"),
+        return new OriginFaults(
+                count(root, "requests"),
+                count(faults, "status-500"),
+                count(faults, "reset"),
+                count(faults, "close-mid-body"),
+                count(faults, "garbage"),
+                count(faults, "stall"),
                 count(faults, "slow-body"));
     }
 

@@ -22,6 +22,7 @@ public final class PerfDataFile {
 
     /** The prologue's first four bytes, in the file's byte order whatever the JVM's. */
     static final int MAGIC = 0xcafec0c0;
+
     private static final int PROLOGUE_BYTES = 32;
     private static final byte TYPE_LONG = 'J';
 
@@ -135,6 +136,5 @@ public final class PerfDataFile {
     }
 
     /** A sum of counters; {@code counters} is 0 when no name matched. */
-    public record Sum(long total, int counters) {
-    }
+    public record Sum(long total, int counters) {}
 }

@@ -19,7 +19,7 @@ public final class ResolvedSettingsReader {
     public static final String PATH = "/resolved";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<LinkedHashMap<String, String>> MAP = new TypeReference<>() { };
+    private static final TypeReference<LinkedHashMap<String, String>> MAP = new TypeReference<>() {};
 
     private final AdminGet admin = new AdminGet(Duration.ofSeconds(2));
 

@@ -31,8 +31,7 @@ public final class SamplingLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SamplingLoop.class);
 
     /** The processes of the front end under test; {@code adminMetrics} is null for nginx. */
-    public record Watch(String frontEnd, ProcessHandle proxy, ProcessHandle origin, URI adminMetrics) {
-    }
+    public record Watch(String frontEnd, ProcessHandle proxy, ProcessHandle origin, URI adminMetrics) {}
 
     private final ProcStatSampler procStat;
     private final LoadAvgSampler loadAvg;
@@ -65,8 +64,15 @@ public final class SamplingLoop implements AutoCloseable {
     private URI lastJvmSource;
     private final Set<String> reported = new HashSet<>();
 
-    public SamplingLoop(ProcStatSampler procStat, LoadAvgSampler loadAvg, MemInfoSampler memInfo, NetDevSampler netDev,
-            ProcessSampler processes, JvmTotalsReader jvm, long ticksPerSecond, SamplesFile csv) {
+    public SamplingLoop(
+            ProcStatSampler procStat,
+            LoadAvgSampler loadAvg,
+            MemInfoSampler memInfo,
+            NetDevSampler netDev,
+            ProcessSampler processes,
+            JvmTotalsReader jvm,
+            long ticksPerSecond,
+            SamplesFile csv) {
         this.procStat = procStat;
         this.loadAvg = loadAvg;
         this.memInfo = memInfo;
@@ -178,7 +184,8 @@ public final class SamplingLoop implements AutoCloseable {
         LoadAvgSampler.LoadAvg load = quietly("/proc/loadavg", loadAvg::read);
         MemInfoSampler.MemInfo mem = quietly("/proc/meminfo", memInfo::read);
         NetDevSampler.Counters net = quietly("/proc/net/dev", netDev::read);
-        Double mbps = net != null && lastNet != null ? net.mbpsSince(lastNet, seconds, netDev.countsBothDirections()) : null;
+        Double mbps =
+                net != null && lastNet != null ? net.mbpsSince(lastNet, seconds, netDev.countsBothDirections()) : null;
         lastNet = net;
 
         ProcessSampler.Usage proxy = w == null || w.proxy() == null ? null : processes.read(w.proxy());
@@ -188,30 +195,46 @@ public final class SamplingLoop implements AutoCloseable {
         Double proxyCpu = proxy == null ? null : proxy.cpuPctSince(lastProxy, seconds, ticksPerSecond);
         Double proxySysCpu = proxy == null ? null : proxy.sysCpuPctSince(lastProxy, seconds, ticksPerSecond);
         Double originCpu = origin == null ? null : origin.cpuPctSince(lastOrigin, seconds, ticksPerSecond);
-        Double generatorCpu = generatorUsage == null ? null
-                : generatorUsage.cpuPctSince(lastGenerator, seconds, ticksPerSecond);
+        Double generatorCpu =
+                generatorUsage == null ? null : generatorUsage.cpuPctSince(lastGenerator, seconds, ticksPerSecond);
         lastProxy = proxy;
         lastOrigin = origin;
         lastGenerator = generatorUsage;
 
         URI metrics = w == null ? null : w.adminMetrics();
-        JvmTotals jvmTotals = metrics == null ? null : quietly("JVM figures",
-                () -> jvm.read(w.proxy(), metrics));
-        JvmFigures jvmFigures = jvmTotals == null ? null
-                : lastJvm != null && metrics.equals(lastJvmSource) ? jvmTotals.since(lastJvm, seconds)
-                : jvmTotals.heapOnly();
+        JvmTotals jvmTotals = metrics == null ? null : quietly("JVM figures", () -> jvm.read(w.proxy(), metrics));
+        JvmFigures jvmFigures = jvmTotals == null
+                ? null
+                : lastJvm != null && metrics.equals(lastJvmSource)
+                        ? jvmTotals.since(lastJvm, seconds)
+                        : jvmTotals.heapOnly();
         lastJvm = jvmTotals;
         lastJvmSource = metrics;
 
         if (w == null || seconds == 0) {
             return;
         }
-        Sample row = new Sample(epochMs, w.frontEnd(), conns,
-                new MachineFigures(cpuPct, load == null ? null : load.load1(), runQueue, ctxSw, mbps,
-                        mem == null ? null : mem.availableMb(), stealPct),
-                new Sample.Processes(proxyCpu, proxySysCpu, proxy == null ? null : proxy.rssMb(),
-                        proxy == null ? null : proxy.threads(), originCpu, generatorCpu),
-                jvmFigures, intervalMs);
+        Sample row = new Sample(
+                epochMs,
+                w.frontEnd(),
+                conns,
+                new MachineFigures(
+                        cpuPct,
+                        load == null ? null : load.load1(),
+                        runQueue,
+                        ctxSw,
+                        mbps,
+                        mem == null ? null : mem.availableMb(),
+                        stealPct),
+                new Sample.Processes(
+                        proxyCpu,
+                        proxySysCpu,
+                        proxy == null ? null : proxy.rssMb(),
+                        proxy == null ? null : proxy.threads(),
+                        originCpu,
+                        generatorCpu),
+                jvmFigures,
+                intervalMs);
         try {
             csv.append(row);
         } catch (IOException e) {

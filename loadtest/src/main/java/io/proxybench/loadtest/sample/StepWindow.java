@@ -21,7 +21,10 @@ public record StepWindow(long startMs, long endMs) {
     }
 
     public List<Sample> slice(List<Sample> rows, String frontEnd) {
-        return rows.stream().filter(r -> Objects.equals(r.frontEnd(), frontEnd)).filter(this::contains).toList();
+        return rows.stream()
+                .filter(r -> Objects.equals(r.frontEnd(), frontEnd))
+                .filter(this::contains)
+                .toList();
     }
 
     public double seconds() {

@@ -11,8 +11,7 @@ public final class ShortRunId {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ShortRunId() {
-    }
+    private ShortRunId() {}
 
     public static String next() {
         byte[] bytes = new byte[3];

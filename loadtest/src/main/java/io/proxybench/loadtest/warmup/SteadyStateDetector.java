@@ -19,7 +19,11 @@ import java.util.Locale;
 public final class SteadyStateDetector {
 
     /** What the latest window means for the warm-up. */
-    public enum Verdict { WARMING, STEADY, CAP }
+    public enum Verdict {
+        WARMING,
+        STEADY,
+        CAP
+    }
 
     /**
      * The rule's figures.
@@ -58,6 +62,7 @@ public final class SteadyStateDetector {
      * (docs/results-format.md, "Warm-up", gives a measured series).
      */
     public static final double DEFAULT_JIT_QUIET_MS_PER_SEC = 5.0;
+
     static final double DEFAULT_RPS_SPREAD = 0.03;
 
     private final Thresholds thresholds;
@@ -119,10 +124,13 @@ public final class SteadyStateDetector {
         if (!(mean > 0)) {
             return "requests to complete";
         }
-        double spread = last.stream().mapToDouble(w -> Math.abs(w.rps() - mean) / mean).max().orElse(0);
+        double spread = last.stream()
+                .mapToDouble(w -> Math.abs(w.rps() - mean) / mean)
+                .max()
+                .orElse(0);
         if (spread > thresholds.rpsSpread()) {
-            return String.format(Locale.ROOT, "req/s within %.0f %% (%.1f %% apart)", 100 * thresholds.rpsSpread(),
-                    100 * spread);
+            return String.format(
+                    Locale.ROOT, "req/s within %.0f %% (%.1f %% apart)", 100 * thresholds.rpsSpread(), 100 * spread);
         }
         return null;
     }

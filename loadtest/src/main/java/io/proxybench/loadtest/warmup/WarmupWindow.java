@@ -10,5 +10,4 @@ package io.proxybench.loadtest.warmup;
  *                          (nginx, HAProxy, or its admin endpoint did not answer)
  * @param originJitMsPerSec the origin's JIT compile time per second; null when not measured
  */
-public record WarmupWindow(double seconds, double rps, Double jitMsPerSec, Double originJitMsPerSec) {
-}
+public record WarmupWindow(double seconds, double rps, Double jitMsPerSec, Double originJitMsPerSec) {}

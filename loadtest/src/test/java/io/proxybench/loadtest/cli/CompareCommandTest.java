@@ -51,7 +51,10 @@ class CompareCommandTest {
     void identicalRunsPass() {
         assertThat(compare(baseline(), candidate())).isZero();
 
-        assertThat(out.toString()).contains("| tomcat |  700 |").contains("+0.0%").contains("OK: no req/s drop")
+        assertThat(out.toString())
+                .contains("| tomcat |  700 |")
+                .contains("+0.0%")
+                .contains("OK: no req/s drop")
                 .doesNotContain(" !");
     }
 
@@ -103,12 +106,17 @@ class CompareCommandTest {
     @Test
     void otherMetricsAreMarkedButDoNotFail() {
         Path baseline = baseline();
-        SampleRun candidate = candidate().scale("netty", 900, "cpuPct", 1.20).scale("netty", 900, "gcMsPerSec", 2.0)
+        SampleRun candidate = candidate()
+                .scale("netty", 900, "cpuPct", 1.20)
+                .scale("netty", 900, "gcMsPerSec", 2.0)
                 .scale("netty", 900, "latency.p99Ms", 1.5);
 
         assertThat(compare(baseline, candidate)).isZero();
 
-        assertThat(out.toString()).contains("+20.0% !").contains("+100.0% !").contains("+50.0% !")
+        assertThat(out.toString())
+                .contains("+20.0% !")
+                .contains("+100.0% !")
+                .contains("+50.0% !")
                 .contains("netty @ 900: CPU/% 57.50 \u2192 69.00 (+20.0%)\n");
     }
 
@@ -121,7 +129,8 @@ class CompareCommandTest {
 
         assertThat(compare(baseline, candidate)).isZero();
 
-        assertThat(out.toString()).contains("only in baseline:  tomcat @ 2000, netty @ 2000")
+        assertThat(out.toString())
+                .contains("only in baseline:  tomcat @ 2000, netty @ 2000")
                 .contains("only in candidate: tomcat-nio @ 2000, netty @ 2200");
     }
 
@@ -146,26 +155,34 @@ class CompareCommandTest {
 
     @Test
     void aChangedHugePageModeIsAConditionChangeAndAnUnrecordedOneIsNot() {
-        Path baseline = SampleRun.copyTo(tmp.resolve("baseline")).editRun(r -> ((ObjectNode) r.get("machine"))
-                .put("transparentHugePages", "madvise")).dir();
+        Path baseline = SampleRun.copyTo(tmp.resolve("baseline"))
+                .editRun(r -> ((ObjectNode) r.get("machine")).put("transparentHugePages", "madvise"))
+                .dir();
 
         compare(baseline, candidate());
         assertThat(out.toString()).doesNotContain("transparent huge pages");
 
-        compare(baseline, SampleRun.copyTo(tmp.resolve("always"))
-                .editRun(r -> ((ObjectNode) r.get("machine")).put("transparentHugePages", "always")));
-        assertThat(out.toString()).contains("conditions differ").contains("transparent huge pages: madvise \u2192 always");
+        compare(
+                baseline,
+                SampleRun.copyTo(tmp.resolve("always"))
+                        .editRun(r -> ((ObjectNode) r.get("machine")).put("transparentHugePages", "always")));
+        assertThat(out.toString())
+                .contains("conditions differ")
+                .contains("transparent huge pages: madvise \u2192 always");
     }
 
     @Test
     void aTransportThatResolvedDifferentlyIsAConditionChangeAndAnUnrecordedOneIsNot() {
-        Path baseline = SampleRun.copyTo(tmp.resolve("baseline")).editRun(r -> resolveNetty(r, "epoll")).dir();
+        Path baseline = SampleRun.copyTo(tmp.resolve("baseline"))
+                .editRun(r -> resolveNetty(r, "epoll"))
+                .dir();
 
         compare(baseline, candidate());
         assertThat(out.toString()).doesNotContain("resolved at start");
 
         compare(baseline, SampleRun.copyTo(tmp.resolve("uring")).editRun(r -> resolveNetty(r, "io_uring")));
-        assertThat(out.toString()).contains("conditions differ")
+        assertThat(out.toString())
+                .contains("conditions differ")
                 .contains("netty resolved at start: {server.transport=epoll} \u2192 {server.transport=io_uring}");
     }
 
@@ -179,9 +196,13 @@ class CompareCommandTest {
 
     @Test
     void missingDirectoryIsBadInput() {
-        assertThat(compare(baseline().toString(), tmp.resolve("nope").toString())).isEqualTo(2);
+        assertThat(compare(baseline().toString(), tmp.resolve("nope").toString()))
+                .isEqualTo(2);
 
-        assertThat(err.toString().strip()).startsWith("proxybench compare: ").contains("nope").doesNotContain("\n");
+        assertThat(err.toString().strip())
+                .startsWith("proxybench compare: ")
+                .contains("nope")
+                .doesNotContain("\n");
         assertThat(out.toString()).isEmpty();
     }
 
@@ -192,7 +213,9 @@ class CompareCommandTest {
         Files.writeString(candidate.dir().resolve("steps.json"), "[{\"frontEnd\": ");
 
         assertThat(compare(baseline, candidate)).isEqualTo(2);
-        assertThat(err.toString().strip()).startsWith("proxybench compare: unreadable").doesNotContain("\n");
+        assertThat(err.toString().strip())
+                .startsWith("proxybench compare: unreadable")
+                .doesNotContain("\n");
     }
 
     @Test
@@ -204,8 +227,9 @@ class CompareCommandTest {
     @Test
     void runsWithNothingInCommonAreBadInput() {
         Path baseline = baseline();
-        SampleRun candidate = candidate().editSteps(steps -> steps.forEach(
-                s -> ((com.fasterxml.jackson.databind.node.ObjectNode) s).put("frontEnd", "other")));
+        SampleRun candidate = candidate()
+                .editSteps(steps -> steps.forEach(
+                        s -> ((com.fasterxml.jackson.databind.node.ObjectNode) s).put("frontEnd", "other")));
 
         assertThat(compare(baseline, candidate)).isEqualTo(2);
         assertThat(err.toString()).contains("no step");

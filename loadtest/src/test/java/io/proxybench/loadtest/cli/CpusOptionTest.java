@@ -26,7 +26,8 @@ class CpusOptionTest {
         RunCommand command = new RunCommand();
         new CommandLine(command).parseArgs(args);
         command.options.unmatched = command.unmatched;
-        return RunPlanReader.read(command.options, "proxybench run", RunPlanReader.Installed.ALL).plan();
+        return RunPlanReader.read(command.options, "proxybench run", RunPlanReader.Installed.ALL)
+                .plan();
     }
 
     @Test
@@ -41,8 +42,11 @@ class CpusOptionTest {
 
     @Test
     void aCpuBeyondTheMachineIsOneLineAndNothingStarts() {
-        assertThat(run("run", "--front-ends", "netty", "--cpus", "proxy=4096", "--out", "target/never")).isEqualTo(2);
-        assertThat(err.toString().lines()).first().asString()
+        assertThat(run("run", "--front-ends", "netty", "--cpus", "proxy=4096", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString().lines())
+                .first()
+                .asString()
                 .startsWith("proxybench run: --cpus proxy: CPU 4096 does not exist on this machine (it has 0");
         assertThat(out.toString()).isEmpty();
         assertThat(new java.io.File("target/never")).doesNotExist();
@@ -51,7 +55,9 @@ class CpusOptionTest {
     @Test
     void anUnknownRoleIsOneLine() {
         assertThat(run("run", "--cpus", "client=0", "--out", "target/never")).isEqualTo(2);
-        assertThat(err.toString().lines()).first().asString()
+        assertThat(err.toString().lines())
+                .first()
+                .asString()
                 .startsWith("proxybench run: --cpus: unknown role 'client' (expected generator, proxy, origin)");
     }
 }

@@ -27,16 +27,19 @@ class ProxybenchMainTest {
     @Test
     void badInputIsOneLineAndExitCode2() {
         assertThat(run("run", "--steps", "10,abc")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("proxybench run: --steps: 'abc' is not a whole number of connections"
-                + " (see proxybench run --help)" + System.lineSeparator());
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: --steps: 'abc' is not a whole number of connections"
+                        + " (see proxybench run --help)" + System.lineSeparator());
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void theOpenModelWithWrkIsOneLineAndExitCode2() {
-        assertThat(run("run", "--model", "open", "--generator", "wrk", "--out", "target/never")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("proxybench run: --model open needs --generator gatling, builtin (wrk keeps"
-                + " a fixed number of connections) (see proxybench run --help)" + System.lineSeparator());
+        assertThat(run("run", "--model", "open", "--generator", "wrk", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: --model open needs --generator gatling, builtin (wrk keeps"
+                        + " a fixed number of connections) (see proxybench run --help)" + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
     }
 
@@ -45,10 +48,12 @@ class ProxybenchMainTest {
         Path hosts = dir.resolve("bench.hosts");
         Files.writeString(hosts, "generator = local\nproxy = ftp://proxy-1\norigin = local\n");
 
-        assertThat(run("run", "--topology", "hosts", "--hosts", hosts.toString(), "--out", "target/never")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("proxybench run: " + hosts + ":2: bad target for proxy: 'ftp://proxy-1'"
-                + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run --help)"
-                + System.lineSeparator());
+        assertThat(run("run", "--topology", "hosts", "--hosts", hosts.toString(), "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: " + hosts + ":2: bad target for proxy: 'ftp://proxy-1'"
+                        + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run --help)"
+                        + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
     }
 
@@ -57,7 +62,8 @@ class ProxybenchMainTest {
         assertThat(run("run", "--topology", "hosts", "--out", "target/never")).isEqualTo(2);
         assertThat(err.toString()).startsWith("proxybench run: --topology hosts needs --hosts FILE");
         err.getBuffer().setLength(0);
-        assertThat(run("run", "--hosts", "bench.hosts", "--out", "target/never")).isEqualTo(2);
+        assertThat(run("run", "--hosts", "bench.hosts", "--out", "target/never"))
+                .isEqualTo(2);
         assertThat(err.toString()).startsWith("proxybench run: --hosts needs --topology hosts");
     }
 
@@ -67,7 +73,9 @@ class ProxybenchMainTest {
         Files.writeString(hosts, "generator = local\nproxy = local\n");
 
         assertThat(run("cleanup", "--hosts", hosts.toString())).isEqualTo(2);
-        assertThat(err.toString().lines()).singleElement().asString()
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
                 .startsWith("proxybench cleanup: " + hosts + ": no entry for role origin");
     }
 
@@ -82,7 +90,8 @@ class ProxybenchMainTest {
         // a million connections need two million descriptors in the proxy: more than any usual hard limit
         OpenFileLimit limit = OpenFileLimit.read(Path.of("/proc/self/limits"));
         assumeTrue(limit.hard() >= 0 && limit.hard() < 2_000_256, "open-files hard limit too high to test refusal");
-        assertThat(run("run", "--front-ends", "netty", "--steps", "1000000", "--out", "target/never")).isEqualTo(2);
+        assertThat(run("run", "--front-ends", "netty", "--steps", "1000000", "--out", "target/never"))
+                .isEqualTo(2);
         assertThat(out.toString()).contains("limit: 1000000 connections need ~2000256 descriptors");
         // the generator line, then the one line of the refusal
         assertThat(err.toString().lines()).hasSize(2).first().asString().startsWith("generator: ");
@@ -98,11 +107,40 @@ class ProxybenchMainTest {
     @Test
     void helpDescribesEveryRunOption() {
         assertThat(run("run", "--help")).isZero();
-        assertThat(out.toString()).contains("--front-ends", "--steps", "--ramp", "--duration", "--warmup", "--mode",
-                "--generator", "--model", "--threads", "--jvm-profile", "--gc", "--java-home", "--jvm-arg", "--set", "--sweep",
-                "--out", "--profile", "--origin-latency", "--payload-size", "--topology", "--link", "--link-delay",
-                "--apply-sysctl", "--timeout", "--origin-faults", "--warmup-cap", "--cpus", "--hosts", "--repeat",
-                "--lead-in", "--lead-in-cap", "Exit codes");
+        assertThat(out.toString())
+                .contains(
+                        "--front-ends",
+                        "--steps",
+                        "--ramp",
+                        "--duration",
+                        "--warmup",
+                        "--mode",
+                        "--generator",
+                        "--model",
+                        "--threads",
+                        "--jvm-profile",
+                        "--gc",
+                        "--java-home",
+                        "--jvm-arg",
+                        "--set",
+                        "--sweep",
+                        "--out",
+                        "--profile",
+                        "--origin-latency",
+                        "--payload-size",
+                        "--topology",
+                        "--link",
+                        "--link-delay",
+                        "--apply-sysctl",
+                        "--timeout",
+                        "--origin-faults",
+                        "--warmup-cap",
+                        "--cpus",
+                        "--hosts",
+                        "--repeat",
+                        "--lead-in",
+                        "--lead-in-cap",
+                        "Exit codes");
     }
 
     @Test

@@ -53,7 +53,8 @@ class RepeatedCompareTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(err));
-        List<String> args = new ArrayList<>(List.of("compare", baseline.dir().toString(), candidate.dir().toString()));
+        List<String> args = new ArrayList<>(
+                List.of("compare", baseline.dir().toString(), candidate.dir().toString()));
         args.addAll(List.of(more));
         return cmd.execute(args.toArray(String[]::new));
     }
@@ -95,7 +96,9 @@ class RepeatedCompareTest {
 
         assertThat(compare(baseline, candidate)).isZero();
 
-        assertThat(out.toString()).contains("-10.0% ~").contains("but within the noise (not significant):")
+        assertThat(out.toString())
+                .contains("-10.0% ~")
+                .contains("but within the noise (not significant):")
                 .contains("tomcat @ 700: req/s 12148 \u00b140.0% \u2192 10933 \u00b133.3% (-10.0%, p=1.000)")
                 .doesNotContain("[fails]");
     }
@@ -107,30 +110,36 @@ class RepeatedCompareTest {
 
         assertThat(compare(baseline, candidate, "--alpha", "0.05")).isEqualTo(1);
 
-        assertThat(out.toString()).contains("3 vs 3 repeats cannot reach p<0.05; the smallest possible p is 0.100:"
-                + " judged by the threshold alone");
+        assertThat(out.toString())
+                .contains("3 vs 3 repeats cannot reach p<0.05; the smallest possible p is 0.100:"
+                        + " judged by the threshold alone");
     }
 
     @Test
     void aVariantIsPairedWithTheBaselinesFrontEndOfItsKind() {
         SampleRun baseline = repeated("baseline", 0.98, 1.00, 1.02);
-        SampleRun candidate = repeated("candidate", 0.79, 0.80, 0.81).editSteps(steps -> steps.forEach(s -> {
-            if (s.get("frontEnd").asText().equals("netty")) {
-                ((ObjectNode) s).put("frontEnd", "netty[workers.stage=8]");
-            }
-        })).editRun(r -> r.get("frontEnds").forEach(fe -> {
-            if (fe.get("label").asText().equals("netty")) {
-                ((ObjectNode) fe).put("label", "netty[workers.stage=8]");
-                ((ObjectNode) fe).putObject("settings").put("workers.stage", "8");
-            }
-        }));
+        SampleRun candidate = repeated("candidate", 0.79, 0.80, 0.81)
+                .editSteps(steps -> steps.forEach(s -> {
+                    if (s.get("frontEnd").asText().equals("netty")) {
+                        ((ObjectNode) s).put("frontEnd", "netty[workers.stage=8]");
+                    }
+                }))
+                .editRun(r -> r.get("frontEnds").forEach(fe -> {
+                    if (fe.get("label").asText().equals("netty")) {
+                        ((ObjectNode) fe).put("label", "netty[workers.stage=8]");
+                        ((ObjectNode) fe).putObject("settings").put("workers.stage", "8");
+                    }
+                }));
 
         assertThat(compare(baseline, candidate)).isEqualTo(1);
 
-        assertThat(out.toString()).contains("paired by kind (the only front end of its kind the other run lacks):"
+        assertThat(out.toString())
+                .contains("paired by kind (the only front end of its kind the other run lacks):"
                         + " netty \u2192 netty[workers.stage=8]")
-                .contains("netty settings: {workers.inbound=4, workers.stage=8, workers.outbound=4} \u2192 {workers.stage=8}")
-                .contains("netty @ 2000: req/s").doesNotContain("only in");
+                .contains(
+                        "netty settings: {workers.inbound=4, workers.stage=8, workers.outbound=4} \u2192 {workers.stage=8}")
+                .contains("netty @ 2000: req/s")
+                .doesNotContain("only in");
     }
 
     @Test
@@ -140,32 +149,43 @@ class RepeatedCompareTest {
 
         assertThat(compare(baseline, candidate)).isEqualTo(1);
 
-        assertThat(out.toString()).contains("noise:     unknown (one run of each step on each side): judged by the"
-                + " threshold alone").contains("tomcat @ 700: req/s 12148 \u2192 10933 (-10.0%)  [fails]")
-                .doesNotContain("spread of the repeats").doesNotContain("p=");
+        assertThat(out.toString())
+                .contains("noise:     unknown (one run of each step on each side): judged by the" + " threshold alone")
+                .contains("tomcat @ 700: req/s 12148 \u2192 10933 (-10.0%)  [fails]")
+                .doesNotContain("spread of the repeats")
+                .doesNotContain("p=");
     }
 
     @Test
     void theNoteNamesTheFlagsEitherSideRaisedWithTheirRepeats() {
         SampleRun baseline = repeated("baseline", 0.98, 1.00, 1.02);
-        SampleRun candidate = repeated("candidate", 1.02, 0.99, 0.96).editSteps(steps -> steps.forEach(s -> {
-            ObjectNode step = (ObjectNode) s;
-            if (step.get("frontEnd").asText().equals("tomcat") && step.get("connections").asInt() == 700
-                    && step.get("repeat").asInt() == 2) {
-                step.putArray("flags").add("cpu-stolen");
-            }
-        }));
+        SampleRun candidate = repeated("candidate", 1.02, 0.99, 0.96)
+                .editSteps(steps -> steps.forEach(s -> {
+                    ObjectNode step = (ObjectNode) s;
+                    if (step.get("frontEnd").asText().equals("tomcat")
+                            && step.get("connections").asInt() == 700
+                            && step.get("repeat").asInt() == 2) {
+                        step.putArray("flags").add("cpu-stolen");
+                    }
+                }));
 
         assertThat(compare(baseline, candidate)).isZero();
 
         String text = out.toString();
-        assertThat(text.lines().filter(l -> l.startsWith("| tomcat |  700 |")).findFirst().orElseThrow())
+        assertThat(text.lines()
+                        .filter(l -> l.startsWith("| tomcat |  700 |"))
+                        .findFirst()
+                        .orElseThrow())
                 .contains("| candidate cpu-stolen in repeat 2 ");
-        assertThat(text.lines().filter(l -> l.startsWith("| tomcat |  900 |")).findFirst().orElseThrow())
+        assertThat(text.lines()
+                        .filter(l -> l.startsWith("| tomcat |  900 |"))
+                        .findFirst()
+                        .orElseThrow())
                 .doesNotContain("cpu-stolen");
         assertThat(text).contains("Note names the flags a step raised on either side");
         // the flags the kit derives from a step's figures too: the sample's tomcat timed out at 1100
-        assertThat(text).contains("| baseline timeouts in repeats 1, 2 and 3; candidate timeouts in repeats 1, 2 and 3 ");
+        assertThat(text)
+                .contains("| baseline timeouts in repeats 1, 2 and 3; candidate timeouts in repeats 1, 2 and 3 ");
     }
 
     @Test

@@ -41,7 +41,10 @@ class ReportCommandTest {
     void missingDirectoryIsExitCodeTwoWithOneLine(@TempDir Path tmp) {
         assertThat(run(tmp.resolve("no-such-run").toString())).isEqualTo(2);
 
-        assertThat(err.toString().strip()).startsWith("proxybench report: ").contains("no-such-run").doesNotContain("\n");
+        assertThat(err.toString().strip())
+                .startsWith("proxybench report: ")
+                .contains("no-such-run")
+                .doesNotContain("\n");
         assertThat(out.toString()).isEmpty();
     }
 

@@ -28,14 +28,17 @@ class RunPlanReaderTest {
     }
 
     private static RunPlan plan(String... args) throws PlanException {
-        return RunPlanReader.read(options(args), "proxybench run", RunPlanReader.Installed.ALL).plan();
+        return RunPlanReader.read(options(args), "proxybench run", RunPlanReader.Installed.ALL)
+                .plan();
     }
 
     @Test
     void noArgumentsIsTheShortDefault() throws PlanException {
         RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", RunPlanReader.Installed.ALL);
         RunPlan plan = result.plan();
-        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx", "haproxy");
+        assertThat(plan.frontEnds())
+                .extracting(FrontEndSpec::label)
+                .containsExactly("netty", "tomcat", "nginx", "haproxy");
         assertThat(plan.steps()).containsExactly(100, 200, 400);
         assertThat(plan.durationSec()).isEqualTo(5);
         assertThat(plan.warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
@@ -55,10 +58,11 @@ class RunPlanReaderTest {
         RunPlanReader.Result withWrk = RunPlanReader.read(options(), "x", RunPlanReader.Installed.ALL);
         assertThat(withWrk.plan().generator()).isEqualTo("wrk");
         assertThat(withWrk.generatorLine()).isEqualTo("generator: wrk");
-        RunPlanReader.Result without = RunPlanReader.read(options(), "x", new RunPlanReader.Installed(false, true, true, true));
+        RunPlanReader.Result without =
+                RunPlanReader.read(options(), "x", new RunPlanReader.Installed(false, true, true, true));
         assertThat(without.plan().generator()).isEqualTo("builtin");
-        assertThat(without.generatorLine()).isEqualTo(
-                "generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
+        assertThat(without.generatorLine())
+                .isEqualTo("generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
         RunPlanReader.Result open = RunPlanReader.read(options("--model", "open"), "x", RunPlanReader.Installed.ALL);
         assertThat(open.plan().generator()).isEqualTo("builtin");
         assertThat(open.generatorLine()).contains("wrk does not run the open model");
@@ -67,28 +71,41 @@ class RunPlanReaderTest {
 
     @Test
     void withoutTheAprLibraryTomcatRunsNioUnderItsOwnLabel() throws PlanException {
-        RunPlanReader.Result result = RunPlanReader.read(options("--front-ends", "netty,tomcat,tomcat[connector=nio2]"), "x",
+        RunPlanReader.Result result = RunPlanReader.read(
+                options("--front-ends", "netty,tomcat,tomcat[connector=nio2]"),
+                "x",
                 new RunPlanReader.Installed(true, true, true, false));
-        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label)
+        assertThat(result.plan().frontEnds())
+                .extracting(FrontEndSpec::label)
                 .containsExactly("netty", "tomcat(nio)", "tomcat[connector=nio2]");
         assertThat(result.plan().frontEnds().get(1).settings()).containsEntry("tomcat.connector", "nio");
-        assertThat(result.notes()).singleElement().asString().startsWith("TOMCAT RUNS NIO, NOT APR")
+        assertThat(result.notes())
+                .singleElement()
+                .asString()
+                .startsWith("TOMCAT RUNS NIO, NOT APR")
                 .contains("apt-get install libtcnative-1");
     }
 
     @Test
     void withoutNginxItsColumnIsSkippedAndSaidSo() throws PlanException {
-        RunPlanReader.Result result = RunPlanReader.read(options(), "proxybench run", new RunPlanReader.Installed(true, false, true, true));
-        assertThat(result.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "haproxy");
+        RunPlanReader.Result result =
+                RunPlanReader.read(options(), "proxybench run", new RunPlanReader.Installed(true, false, true, true));
+        assertThat(result.plan().frontEnds())
+                .extracting(FrontEndSpec::label)
+                .containsExactly("netty", "tomcat", "haproxy");
         assertThat(result.notes()).singleElement().asString().contains("nginx is not installed");
-        RunPlanReader.Result neither = RunPlanReader.read(options(), "x", new RunPlanReader.Installed(true, false, false, true));
+        RunPlanReader.Result neither =
+                RunPlanReader.read(options(), "x", new RunPlanReader.Installed(true, false, false, true));
         assertThat(neither.plan().frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat");
-        assertThat(neither.notes()).containsExactly(
-                "nginx is not installed: its column is skipped (apt-get install nginx-light)",
-                "haproxy is not installed: its column is skipped (apt-get install haproxy)");
-        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "haproxy"), "x", new RunPlanReader.Installed(true, true, false, true)))
+        assertThat(neither.notes())
+                .containsExactly(
+                        "nginx is not installed: its column is skipped (apt-get install nginx-light)",
+                        "haproxy is not installed: its column is skipped (apt-get install haproxy)");
+        assertThatThrownBy(() -> RunPlanReader.read(
+                        options("--front-ends", "haproxy"), "x", new RunPlanReader.Installed(true, true, false, true)))
                 .hasMessage("haproxy is not installed (apt-get install haproxy)");
-        assertThatThrownBy(() -> RunPlanReader.read(options("--front-ends", "nginx"), "x", new RunPlanReader.Installed(true, false, false, true)))
+        assertThatThrownBy(() -> RunPlanReader.read(
+                        options("--front-ends", "nginx"), "x", new RunPlanReader.Installed(true, false, false, true)))
                 .hasMessageContaining("nginx is not installed");
     }
 
@@ -98,9 +115,12 @@ class RunPlanReaderTest {
         assertThat(plan("--warmup", "0").warmup().none()).isTrue();
         assertThat(plan("--warmup", "AUTO", "--warmup-cap", "2m").warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
         assertThat(plan("--warmup-cap", "45s").warmup()).isEqualTo(new WarmupPolicy(true, 0, 45));
-        assertThatThrownBy(() -> plan("--warmup", "steady")).isInstanceOf(PlanException.class)
-                .hasMessageStartingWith("--warmup: ").hasMessageEndingWith("(or auto)");
-        assertThatThrownBy(() -> plan("--warmup-cap", "0")).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> plan("--warmup", "steady"))
+                .isInstanceOf(PlanException.class)
+                .hasMessageStartingWith("--warmup: ")
+                .hasMessageEndingWith("(or auto)");
+        assertThatThrownBy(() -> plan("--warmup-cap", "0"))
+                .isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("--warmup-cap: '0' is out of range");
     }
 
@@ -108,14 +128,28 @@ class RunPlanReaderTest {
     void theLeadInCapComesFromItsOption() throws PlanException {
         assertThat(plan().leadIn()).isEqualTo(new LeadInPolicy(true, 0, 60));
         assertThat(plan("--lead-in-cap", "90s").leadIn()).isEqualTo(new LeadInPolicy(true, 0, 90));
-        assertThatThrownBy(() -> plan("--lead-in-cap", "1.5s")).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> plan("--lead-in-cap", "1.5s"))
+                .isInstanceOf(PlanException.class)
                 .hasMessage("--lead-in-cap: '1.5s' must be whole seconds");
     }
 
     @Test
     void theReferenceRun() throws PlanException {
-        RunPlan plan = plan("--front-ends", "tomcat,netty", "--ramp", "700:2000:200", "--duration", "10s",
-                "--warmup", "5s", "--mode", "churn", "--threads", "4", "--timeout", "30s");
+        RunPlan plan = plan(
+                "--front-ends",
+                "tomcat,netty",
+                "--ramp",
+                "700:2000:200",
+                "--duration",
+                "10s",
+                "--warmup",
+                "5s",
+                "--mode",
+                "churn",
+                "--threads",
+                "4",
+                "--timeout",
+                "30s");
         assertThat(plan.steps()).containsExactly(700, 900, 1100, 1300, 1500, 1700, 1900, 2000);
         assertThat(plan.maxConnections()).isEqualTo(2000);
         assertThat(plan.durationSec()).isEqualTo(10);
@@ -125,20 +159,30 @@ class RunPlanReaderTest {
 
     @Test
     void kindSettingsGoToEveryFrontEndOfThatKindAndVariantsOverrideThem() throws PlanException {
-        RunPlan plan = plan("--front-ends", "netty,netty[workers.stage=8],tomcat", "--set", "netty.workers.stage=2",
-                "--netty.workers.inbound=4", "--tomcat.maxThreads", "500");
+        RunPlan plan = plan(
+                "--front-ends",
+                "netty,netty[workers.stage=8],tomcat",
+                "--set",
+                "netty.workers.stage=2",
+                "--netty.workers.inbound=4",
+                "--tomcat.maxThreads",
+                "500");
         assertThat(plan.frontEnds().get(0).settings())
                 .containsExactly(entry("workers.stage", "2"), entry("workers.inbound", "4"));
         assertThat(plan.frontEnds().get(1).label()).isEqualTo("netty[workers.stage=8]");
-        assertThat(plan.frontEnds().get(1).settings()).containsEntry("workers.stage", "8").containsEntry("workers.inbound", "4");
+        assertThat(plan.frontEnds().get(1).settings())
+                .containsEntry("workers.stage", "8")
+                .containsEntry("workers.inbound", "4");
         // a bare name is the front end's own key
         assertThat(plan.frontEnds().get(2).settings()).containsExactly(entry("tomcat.maxThreads", "500"));
     }
 
     @Test
     void variantKeysBecomeTheProxysConfigKeys() throws PlanException {
-        RunPlan plan = plan("--front-ends", "tomcat[maxThreads=500],tomcat[tomcat.connector=nio],netty[allocator=adaptive],"
-                + "nginx[worker_processes=1]");
+        RunPlan plan = plan(
+                "--front-ends",
+                "tomcat[maxThreads=500],tomcat[tomcat.connector=nio],netty[allocator=adaptive],"
+                        + "nginx[worker_processes=1]");
         assertThat(plan.frontEnds().get(0).label()).isEqualTo("tomcat[maxThreads=500]");
         assertThat(plan.frontEnds().get(0).settings()).containsExactly(entry("tomcat.maxThreads", "500"));
         assertThat(plan.frontEnds().get(1).settings()).containsExactly(entry("tomcat.connector", "nio"));
@@ -148,18 +192,35 @@ class RunPlanReaderTest {
 
     @Test
     void aVariantsJvmFlagsComeAfterTheRunsAndAreNotAProxySetting() throws PlanException {
-        RunPlan plan = plan("--jvm-profile", "modern", "--jvm-arg=-XX:+UseNUMA", "--front-ends",
+        RunPlan plan = plan(
+                "--jvm-profile",
+                "modern",
+                "--jvm-arg=-XX:+UseNUMA",
+                "--front-ends",
                 "netty,netty[jvm=-Xmn24m  -XX:+UseTransparentHugePages,workers.inbound=1],tomcat");
         FrontEndSpec plain = plan.frontEnds().get(0);
         FrontEndSpec small = plan.frontEnds().get(1);
-        assertThat(plan.jvmArgsFor(plain)).containsExactly("-Xms1g", "-Xmx1g", "-XX:PerfDataSamplingInterval=1000",
-                "-XX:+PrintFlagsFinal", "-XX:+UseNUMA");
-        assertThat(plan.jvmArgsFor(small)).containsExactly("-Xms1g", "-Xmx1g", "-XX:PerfDataSamplingInterval=1000",
-                "-XX:+PrintFlagsFinal", "-XX:+UseNUMA", "-Xmn24m", "-XX:+UseTransparentHugePages");
+        assertThat(plan.jvmArgsFor(plain))
+                .containsExactly(
+                        "-Xms1g",
+                        "-Xmx1g",
+                        "-XX:PerfDataSamplingInterval=1000",
+                        "-XX:+PrintFlagsFinal",
+                        "-XX:+UseNUMA");
+        assertThat(plan.jvmArgsFor(small))
+                .containsExactly(
+                        "-Xms1g",
+                        "-Xmx1g",
+                        "-XX:PerfDataSamplingInterval=1000",
+                        "-XX:+PrintFlagsFinal",
+                        "-XX:+UseNUMA",
+                        "-Xmn24m",
+                        "-XX:+UseTransparentHugePages");
         assertThat(small.proxySettings()).containsExactly(entry("workers.inbound", "1"));
         assertThat(plan.jvmArgsFor(plan.frontEnds().get(2))).doesNotContain("-Xmn24m");
         // a sweep over JVM flags is one column per value
-        assertThat(plan("--sweep", "netty.jvm=-Xmn16m,-Xmn64m").frontEnds()).extracting(FrontEndSpec::label)
+        assertThat(plan("--sweep", "netty.jvm=-Xmn16m,-Xmn64m").frontEnds())
+                .extracting(FrontEndSpec::label)
                 .containsExactly("netty[jvm=-Xmn16m]", "netty[jvm=-Xmn64m]");
     }
 
@@ -174,25 +235,29 @@ class RunPlanReaderTest {
     @Test
     void aSweepAloneRunsOnlyTheSweptKind() throws PlanException {
         RunPlan plan = plan("--sweep", "netty.workers.inbound=1,2,4");
-        assertThat(plan.frontEnds()).extracting(FrontEndSpec::label).containsExactly("netty[workers.inbound=1]",
-                "netty[workers.inbound=2]", "netty[workers.inbound=4]");
+        assertThat(plan.frontEnds())
+                .extracting(FrontEndSpec::label)
+                .containsExactly("netty[workers.inbound=1]", "netty[workers.inbound=2]", "netty[workers.inbound=4]");
     }
 
     @Test
     void badInputGetsOneLineNamingIt() {
-        assertThatThrownBy(() -> plan("--steps", "100", "--ramp", "1:2:1")).hasMessage("give either --steps or --ramp, not both");
+        assertThatThrownBy(() -> plan("--steps", "100", "--ramp", "1:2:1"))
+                .hasMessage("give either --steps or --ramp, not both");
         assertThatThrownBy(() -> plan("--duraton", "5s")).hasMessage("unknown option '--duraton'");
         assertThatThrownBy(() -> plan("--netty.workers.stage")).hasMessageContaining("needs a value");
         assertThatThrownBy(() -> plan("--front-ends", "tomcat", "--netty.workers.stage=8"))
                 .hasMessage("setting netty.workers.stage: no netty front end in this run");
-        assertThatThrownBy(() -> plan("--mode", "fast")).hasMessage("--mode: unknown value 'fast' (expected one of keepalive, churn)");
+        assertThatThrownBy(() -> plan("--mode", "fast"))
+                .hasMessage("--mode: unknown value 'fast' (expected one of keepalive, churn)");
         assertThatThrownBy(() -> plan("--generator", "ab")).hasMessageContaining("unknown generator 'ab'");
         assertThatThrownBy(() -> plan("--jvm-profile", "fast")).hasMessageContaining("--jvm-profile");
         assertThatThrownBy(() -> plan("--threads", "0")).hasMessageContaining("--threads");
         assertThatThrownBy(() -> plan("--link", "1gbit")).hasMessageContaining("need --topology netns");
         assertThatThrownBy(() -> plan("--topology", "netns", "--link", "fast")).hasMessageContaining("fast");
         assertThatThrownBy(() -> plan("--topology", "cloud")).hasMessageContaining("unknown topology 'cloud'");
-        assertThatThrownBy(() -> plan("--front-ends", "nginx[workers=2]")).hasMessageContaining("unknown setting 'workers'");
+        assertThatThrownBy(() -> plan("--front-ends", "nginx[workers=2]"))
+                .hasMessageContaining("unknown setting 'workers'");
         assertThatThrownBy(() -> plan("--front-ends", "nginx[worker_processes=0]"))
                 .hasMessageContaining("worker_processes=0 is not a positive whole number");
         assertThatThrownBy(() -> plan("--jvm-arg", "Xmx1g")).hasMessageContaining("is not a JVM flag");
@@ -202,14 +267,20 @@ class RunPlanReaderTest {
 
     @Test
     void aStepBelowAnEarlierOneGetsANoteAboutTheSurplusOriginConnections() throws PlanException {
-        RunPlanReader.Result falling = RunPlanReader.read(options("--steps", "100,1000,400"), "proxybench run",
-                RunPlanReader.Installed.ALL);
-        assertThat(falling.notes()).singleElement().asString()
-                .startsWith("step 400 connections comes after 1000 connections: the front ends close the origin connections");
+        RunPlanReader.Result falling =
+                RunPlanReader.read(options("--steps", "100,1000,400"), "proxybench run", RunPlanReader.Installed.ALL);
+        assertThat(falling.notes())
+                .singleElement()
+                .asString()
+                .startsWith(
+                        "step 400 connections comes after 1000 connections: the front ends close the origin connections");
 
         assertThat(RunPlanReader.read(options("--steps", "10,100,400"), "proxybench run", RunPlanReader.Installed.ALL)
-                .notes()).isEmpty();
-        assertThat(RunPlanReader.fallingStepNote(List.of(1000, 500), LoadModel.OPEN)).get().asString()
+                        .notes())
+                .isEmpty();
+        assertThat(RunPlanReader.fallingStepNote(List.of(1000, 500), LoadModel.OPEN))
+                .get()
+                .asString()
                 .startsWith("step 500 req/s comes after 1000 req/s");
     }
 
@@ -233,8 +304,10 @@ class RunPlanReaderTest {
 
     @Test
     void wrkCannotRunTheOpenModel() {
-        assertThatThrownBy(() -> plan("--model", "open", "--generator", "wrk")).isInstanceOf(PlanException.class)
-                .hasMessage("--model open needs --generator gatling, builtin (wrk keeps a fixed number of connections)");
+        assertThatThrownBy(() -> plan("--model", "open", "--generator", "wrk"))
+                .isInstanceOf(PlanException.class)
+                .hasMessage(
+                        "--model open needs --generator gatling, builtin (wrk keeps a fixed number of connections)");
         assertThatThrownBy(() -> plan("--model", "poisson", "--generator", "gatling"))
                 .hasMessage("--model: unknown value 'poisson' (expected one of closed, open)");
     }
@@ -250,20 +323,25 @@ class RunPlanReaderTest {
     void repeatIsOnceUnlessAskedAndMustBePositive() throws PlanException {
         assertThat(plan().repeat()).isEqualTo(1);
         assertThat(plan("--repeat", "3").repeat()).isEqualTo(3);
-        assertThatThrownBy(() -> plan("--repeat", "0")).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> plan("--repeat", "0"))
+                .isInstanceOf(PlanException.class)
                 .hasMessage("--repeat: 0 is out of range 1..100");
     }
 
     @Test
     void untilUndisturbedNeedsRepeatsToCountAndABaselineToDivideBy() throws PlanException {
         assertThat(plan("--repeat", "3").untilUndisturbed()).isZero();
-        assertThat(plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "3").untilUndisturbed())
+        assertThat(plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "3")
+                        .untilUndisturbed())
                 .isEqualTo(3);
         assertThatThrownBy(() -> plan("--front-ends", "netty", "--repeat", "8", "--until-undisturbed", "3"))
-                .isInstanceOf(PlanException.class).hasMessageContaining("needs two front ends or more");
+                .isInstanceOf(PlanException.class)
+                .hasMessageContaining("needs two front ends or more");
         assertThatThrownBy(() -> plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "2"))
-                .isInstanceOf(PlanException.class).hasMessage("--until-undisturbed: 2 is out of range 3..--repeat (8)");
+                .isInstanceOf(PlanException.class)
+                .hasMessage("--until-undisturbed: 2 is out of range 3..--repeat (8)");
         assertThatThrownBy(() -> plan("--front-ends", "nginx,netty", "--repeat", "3", "--until-undisturbed", "4"))
-                .isInstanceOf(PlanException.class).hasMessage("--until-undisturbed: 4 is out of range 3..--repeat (3)");
+                .isInstanceOf(PlanException.class)
+                .hasMessage("--until-undisturbed: 4 is out of range 3..--repeat (3)");
     }
 }

@@ -28,7 +28,8 @@ class LatencyDistributionComparisonTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(out));
         cmd.setErr(new PrintWriter(new StringWriter()));
-        assertThat(cmd.execute("compare", baseline.toString(), candidate.toString())).isEqualTo(expectedExit);
+        assertThat(cmd.execute("compare", baseline.toString(), candidate.toString()))
+                .isEqualTo(expectedExit);
         return out.toString();
     }
 
@@ -37,16 +38,20 @@ class LatencyDistributionComparisonTest {
         SampleRun baseline = SpectrumFixtures.add(SampleRun.copyTo(tmp.resolve("b")), "netty", 700, BASE);
         SampleRun candidate = SpectrumFixtures.add(SampleRun.copyTo(tmp.resolve("c")), "netty", 700, SLOW_TAIL);
 
-        LatencyDistributionComparison cmp = LatencyDistributionComparison.of(RunComparison.of(
-                ResultsReader.read(baseline.dir()), ResultsReader.read(candidate.dir()), 5));
+        LatencyDistributionComparison cmp = LatencyDistributionComparison.of(
+                RunComparison.of(ResultsReader.read(baseline.dir()), ResultsReader.read(candidate.dir()), 5));
 
         assertThat(cmp.steps()).hasSize(1);
         LatencyDistributionComparison.Step step = cmp.steps().get(0);
         assertThat(step.frontEnd()).isEqualTo("netty");
         assertThat(step.connections()).isEqualTo(700);
         assertThat(step.baselineMs().get(0)).isEqualTo(BASE.valueUsAt(50) / 1000);
-        assertThat(step.candidateMs().get(0)).as("same median").isEqualTo(step.baselineMs().get(0));
-        assertThat(step.candidateMs().get(4) / step.baselineMs().get(4)).as("p99.99: a longer tail").isGreaterThan(1.5);
+        assertThat(step.candidateMs().get(0))
+                .as("same median")
+                .isEqualTo(step.baselineMs().get(0));
+        assertThat(step.candidateMs().get(4) / step.baselineMs().get(4))
+                .as("p99.99: a longer tail")
+                .isGreaterThan(1.5);
     }
 
     @Test
@@ -57,7 +62,8 @@ class LatencyDistributionComparisonTest {
         // the steps' own figures are identical: the tail alone does not fail the comparison
         String out = compare(baseline.dir(), candidate.dir(), 0);
 
-        assertThat(out).contains("latency distribution, ms (candidate \u00f7 baseline)")
+        assertThat(out)
+                .contains("latency distribution, ms (candidate \u00f7 baseline)")
                 .contains("| Run   | Con. | Pct.   | Baseline | Candidate | Ratio | From    |")
                 .contains("| netty |  700 | p50    |")
                 .contains("| p99.99 |")
@@ -73,7 +79,17 @@ class LatencyDistributionComparisonTest {
         Path candidate = SampleRun.copyTo(tmp.resolve("c")).dir();
 
         assertThat(compare(baseline.dir(), candidate, 0)).doesNotContain("latency distribution");
-        assertThat(LatencyDistributionComparison.of(new RunComparison(null, null, 5, List.of(), List.of(), List.of(),
-                List.of(), SignificanceRule.DEFAULT, List.of())).render()).isEmpty();
+        assertThat(LatencyDistributionComparison.of(new RunComparison(
+                                null,
+                                null,
+                                5,
+                                List.of(),
+                                List.of(),
+                                List.of(),
+                                List.of(),
+                                SignificanceRule.DEFAULT,
+                                List.of()))
+                        .render())
+                .isEmpty();
     }
 }

@@ -31,9 +31,13 @@ class MetricChangeTest {
 
     @Test
     void onlyThroughputAndTp90Gate() {
-        assertThat(MetricChange.of(Metric.RPS, 100.0, 90.0, 5).gatingRegression()).isTrue();
-        assertThat(MetricChange.of(Metric.P90, 100.0, 110.0, 5).gatingRegression()).isTrue();
-        assertThat(MetricChange.of(Metric.P99, 100.0, 200.0, 5).gatingRegression()).isFalse();
-        assertThat(MetricChange.of(Metric.CPU, 50.0, 80.0, 5).gatingRegression()).isFalse();
+        assertThat(MetricChange.of(Metric.RPS, 100.0, 90.0, 5).gatingRegression())
+                .isTrue();
+        assertThat(MetricChange.of(Metric.P90, 100.0, 110.0, 5).gatingRegression())
+                .isTrue();
+        assertThat(MetricChange.of(Metric.P99, 100.0, 200.0, 5).gatingRegression())
+                .isFalse();
+        assertThat(MetricChange.of(Metric.CPU, 50.0, 80.0, 5).gatingRegression())
+                .isFalse();
     }
 }

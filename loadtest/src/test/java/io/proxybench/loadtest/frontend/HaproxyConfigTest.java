@@ -11,13 +11,15 @@ import org.junit.jupiter.api.Test;
 class HaproxyConfigTest {
 
     private static HaproxyConfig config(Map<String, String> settings) throws PlanException {
-        return HaproxyConfig.forRun(2000, 8, settings, "127.0.0.1", 18080, "127.0.0.1", 19090, Path.of("/run/raw/haproxy"));
+        return HaproxyConfig.forRun(
+                2000, 8, settings, "127.0.0.1", 18080, "127.0.0.1", 19090, Path.of("/run/raw/haproxy"));
     }
 
     @Test
     void keepAliveBothSidesSizedForTheLargestStepWithThreadsAsNginxWorkers() throws PlanException {
         String conf = config(Map.of()).render();
-        assertThat(conf).contains("    nbthread 8\n")
+        assertThat(conf)
+                .contains("    nbthread 8\n")
                 .contains("    maxconn 4128\n")
                 .contains("    option http-keep-alive\n")
                 .contains("    http-reuse always\n")
@@ -30,21 +32,35 @@ class HaproxyConfigTest {
                 .doesNotContain("daemon")
                 .doesNotContain("\n    log ");
         assertThat(config(Map.of()).confFile()).isEqualTo(Path.of("/run/raw/haproxy/haproxy.cfg"));
-        assertThat(conf).contains(String.valueOf(NginxConfig.forRun(2000, 8, Map.of(), "127.0.0.1", 1, "127.0.0.1", 2,
-                Path.of("/x")).workerProcesses()));
+        assertThat(conf)
+                .contains(String.valueOf(
+                        NginxConfig.forRun(2000, 8, Map.of(), "127.0.0.1", 1, "127.0.0.1", 2, Path.of("/x"))
+                                .workerProcesses()));
     }
 
     @Test
     void variantSettingsOverrideTheDefaultsAndIpv6IsBracketed() throws PlanException {
-        String conf = HaproxyConfig.forRun(10, 2, Map.of("nbthread", "1", "maxconn", "64", "defer-accept", "on"), "::1",
-                1, "::1", 2, Path.of("/x")).render();
-        assertThat(conf).contains("    nbthread 1\n").contains("    maxconn 64\n").contains("    bind [::1]:1 defer-accept\n")
+        String conf = HaproxyConfig.forRun(
+                        10,
+                        2,
+                        Map.of("nbthread", "1", "maxconn", "64", "defer-accept", "on"),
+                        "::1",
+                        1,
+                        "::1",
+                        2,
+                        Path.of("/x"))
+                .render();
+        assertThat(conf)
+                .contains("    nbthread 1\n")
+                .contains("    maxconn 64\n")
+                .contains("    bind [::1]:1 defer-accept\n")
                 .contains("server origin [::1]:2 maxconn 64");
     }
 
     @Test
     void unknownOrBadSettingsAreRefused() {
-        assertThatThrownBy(() -> HaproxyConfig.check(Map.of("threads", "2"))).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> HaproxyConfig.check(Map.of("threads", "2")))
+                .isInstanceOf(PlanException.class)
                 .hasMessage("haproxy: unknown setting 'threads' (known: nbthread, maxconn, defer-accept)");
         assertThatThrownBy(() -> HaproxyConfig.check(Map.of("nbthread", "0")))
                 .hasMessage("haproxy: nbthread=0 is not a positive whole number");

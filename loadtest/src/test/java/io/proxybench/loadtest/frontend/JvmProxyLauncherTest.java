@@ -24,10 +24,31 @@ class JvmProxyLauncherTest {
     private static final Path RAW = Path.of("/tmp/raw");
 
     private static JvmProxyLauncher launcher(FrontEndSpec spec) {
-        RunPlan plan = new RunPlan(List.of(spec), List.of(1), 1, new WarmupPolicy(false, 0, 120), ConnectionMode.KEEPALIVE,
-                LoadModel.CLOSED, "wrk", 1, JvmProfile.MODERN, null, null, List.of("-XX:+UseNUMA"), Profiler.NONE,
-                Duration.ofMillis(50), 1024, TopologyOptions.loopback(), Duration.ofSeconds(10), Path.of("results"), "x", null,
-                CpuPinning.NONE, 1, null, 0);
+        RunPlan plan = new RunPlan(
+                List.of(spec),
+                List.of(1),
+                1,
+                new WarmupPolicy(false, 0, 120),
+                ConnectionMode.KEEPALIVE,
+                LoadModel.CLOSED,
+                "wrk",
+                1,
+                JvmProfile.MODERN,
+                null,
+                null,
+                List.of("-XX:+UseNUMA"),
+                Profiler.NONE,
+                Duration.ofMillis(50),
+                1024,
+                TopologyOptions.loopback(),
+                Duration.ofSeconds(10),
+                Path.of("results"),
+                "x",
+                null,
+                CpuPinning.NONE,
+                1,
+                null,
+                0);
         return new JvmProxyLauncher(new LaunchContext(plan, null, null, null, Path.of("java"), 2));
     }
 
@@ -36,16 +57,25 @@ class JvmProxyLauncherTest {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put(FrontEndSpec.JVM_FLAGS, "-Xmn24m -XX:+AlwaysPreTouch");
         settings.put("netty.workers.inbound", "1");
-        FrontEndSpec spec = new FrontEndSpec("netty[jvm=-Xmn24m -XX:+AlwaysPreTouch,workers.inbound=1]", FrontEndKind.NETTY,
-                settings);
+        FrontEndSpec spec = new FrontEndSpec(
+                "netty[jvm=-Xmn24m -XX:+AlwaysPreTouch,workers.inbound=1]", FrontEndKind.NETTY, settings);
         RunningServer origin = new RunningServer(null, "127.0.0.1", 9000, null, null, List.of());
 
         List<String> command = launcher(spec).command(spec, Path.of("proxy-netty.jar"), "127.0.0.1", origin, RAW);
 
         int jar = command.indexOf("-jar");
-        assertThat(command.subList(0, jar)).containsExactly("java", "-Xms1g", "-Xmx1g",
-                "-XX:PerfDataSamplingInterval=1000", "-XX:+PrintFlagsFinal", "-XX:+UseNUMA", "-Xmn24m", "-XX:+AlwaysPreTouch");
-        assertThat(command.subList(jar, command.size())).containsSubsequence("--set", "netty.workers.inbound=1")
+        assertThat(command.subList(0, jar))
+                .containsExactly(
+                        "java",
+                        "-Xms1g",
+                        "-Xmx1g",
+                        "-XX:PerfDataSamplingInterval=1000",
+                        "-XX:+PrintFlagsFinal",
+                        "-XX:+UseNUMA",
+                        "-Xmn24m",
+                        "-XX:+AlwaysPreTouch");
+        assertThat(command.subList(jar, command.size()))
+                .containsSubsequence("--set", "netty.workers.inbound=1")
                 .noneMatch(arg -> arg.contains("jvm=") || arg.equals("-Xmn24m"));
         assertThat(launcher(spec).jvmArgs(spec, RAW)).endsWith("-Xmn24m", "-XX:+AlwaysPreTouch");
     }

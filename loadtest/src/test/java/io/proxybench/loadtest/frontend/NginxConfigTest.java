@@ -17,8 +17,10 @@ class NginxConfigTest {
     @Test
     void sizedForTheLargestStepWithOneWorkerPerCore() throws PlanException {
         String conf = config(Map.of()).render();
-        assertThat(conf).contains("worker_processes 8;")
-                // one worker may hold every client and origin connection, twice over while one load closes and the next opens
+        assertThat(conf)
+                .contains("worker_processes 8;")
+                // one worker may hold every client and origin connection, twice over while one load closes and the next
+                // opens
                 .contains("worker_connections 8128;")
                 .contains("worker_rlimit_nofile 8384;")
                 .contains("listen 127.0.0.1:18080 backlog=2000;")
@@ -38,19 +40,23 @@ class NginxConfigTest {
     void variantSettingsOverrideTheDefaults() throws PlanException {
         String conf = config(Map.of("worker_processes", "1", "keepalive", "64", "reuseport", "on", "deferred", "on"))
                 .render();
-        assertThat(conf).contains("worker_processes 1;").contains("keepalive 64;")
+        assertThat(conf)
+                .contains("worker_processes 1;")
+                .contains("keepalive 64;")
                 .contains("backlog=2000 reuseport deferred;");
     }
 
     @Test
     void aSmallRunStillGetsTheKernelsDefaultBacklog() throws PlanException {
-        assertThat(NginxConfig.forRun(20, 2, Map.of(), "127.0.0.1", 1, "127.0.0.1", 2, Path.of("/x")).backlog())
+        assertThat(NginxConfig.forRun(20, 2, Map.of(), "127.0.0.1", 1, "127.0.0.1", 2, Path.of("/x"))
+                        .backlog())
                 .isEqualTo(511);
     }
 
     @Test
     void unknownOrBadSettingsAreRefused() {
-        assertThatThrownBy(() -> NginxConfig.check(Map.of("workers", "2"))).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> NginxConfig.check(Map.of("workers", "2")))
+                .isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("nginx: unknown setting 'workers'");
         assertThatThrownBy(() -> NginxConfig.check(Map.of("multi_accept", "yes")))
                 .hasMessage("nginx: multi_accept=yes must be on or off");

@@ -11,7 +11,8 @@ class ReadyLineTest {
     void originAndProxyLines() {
         assertThat(ReadyLine.parse("listening port=37187")).contains(new ReadyLine(37187, null));
         assertThat(ReadyLine.parse("listening port=8080 admin=8081")).contains(new ReadyLine(8080, 8081));
-        assertThat(ReadyLine.parse("     bool UseParallelGC = true {product} {command line}")).isEmpty();
+        assertThat(ReadyLine.parse("     bool UseParallelGC = true {product} {command line}"))
+                .isEmpty();
         assertThat(ReadyLine.matches("listening port=abc")).isFalse();
     }
 
@@ -21,7 +22,9 @@ class ReadyLineTest {
         assertThat(ReadyLine.parse("2325 listening port=42837 admin=37593")).contains(new ReadyLine(42837, 37593));
         assertThat(ReadyLine.parse("  2325 1234   !   3  java.lang.Foo::bar (12 bytes)listening port=80 admin=81"))
                 .contains(new ReadyLine(80, 81));
-        assertThat(ReadyLine.matches("listening port=80 admin=81 and more")).as("only at a line's end").isFalse();
+        assertThat(ReadyLine.matches("listening port=80 admin=81 and more"))
+                .as("only at a line's end")
+                .isFalse();
     }
 
     @Test

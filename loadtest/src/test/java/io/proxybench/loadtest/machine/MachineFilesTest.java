@@ -41,7 +41,8 @@ class MachineFilesTest {
         Files.createDirectories(enabled.getParent());
         Files.writeString(enabled, "always madvise [never]\n");
         assertThat(MachineProbe.readTransparentHugePages(root.resolve("sys"))).isEqualTo("never");
-        assertThat(MachineProbe.readTransparentHugePages(root.resolve("no-such-dir"))).isNull();
+        assertThat(MachineProbe.readTransparentHugePages(root.resolve("no-such-dir")))
+                .isNull();
     }
 
     @Test

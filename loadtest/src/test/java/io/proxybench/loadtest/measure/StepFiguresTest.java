@@ -24,26 +24,62 @@ class StepFiguresTest {
 
     /** A row inside the 1..11 s step of {@link #BEFORE} and {@link #AFTER}. */
     private static Sample row(long epochMs, double cpu, double generatorCpu, int threads) {
-        return Rows.sample(epochMs, 1000, "netty", 700, cpu, 6.5, 3.0, 90000.0, 300.0, 20000.0, 80.0, 30.0, 350.0, threads,
-                20.0, generatorCpu, 3.0, 200.0);
+        return Rows.sample(
+                epochMs,
+                1000,
+                "netty",
+                700,
+                cpu,
+                6.5,
+                3.0,
+                90000.0,
+                300.0,
+                20000.0,
+                80.0,
+                30.0,
+                350.0,
+                threads,
+                20.0,
+                generatorCpu,
+                3.0,
+                200.0);
     }
 
     private static GeneratorResult result(long requests, ErrorCounts errors) {
-        return new GeneratorResult(requests, 10.0, requests * 1200, new LatencySummary(52.6, 52.1, 52.8, 54.2, 60, 80),
-                errors, List.of());
+        return new GeneratorResult(
+                requests, 10.0, requests * 1200, new LatencySummary(52.6, 52.1, 52.8, 54.2, 60, 80), errors, List.of());
     }
 
     /** 10 s between the snapshots; the proxy used 8 s of CPU (800 ticks at 100 Hz), the origin 2 s. */
-    private static final BoundarySnapshot BEFORE = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 100, 0, 0),
-            new Usage(12, 500, 50, 0, 0), new JvmTotals(325, 43, 1e8, 1000.0), null);
+    private static final BoundarySnapshot BEFORE = new BoundarySnapshot(
+            1_000,
+            0,
+            new Usage(11, 1_000, 100, 0, 0),
+            new Usage(12, 500, 50, 0, 0),
+            new JvmTotals(325, 43, 1e8, 1000.0),
+            null);
     /** Of the proxy's 8 s, 3 s in the kernel (stime 100 to 400 ticks). */
-    private static final BoundarySnapshot AFTER = new BoundarySnapshot(11_000, 10_000_000_000L,
-            new Usage(11, 1_800, 400, 0, 0), new Usage(12, 700, 80, 0, 0), new JvmTotals(360, 50, 2e8, 1040.0), null);
+    private static final BoundarySnapshot AFTER = new BoundarySnapshot(
+            11_000,
+            10_000_000_000L,
+            new Usage(11, 1_800, 400, 0, 0),
+            new Usage(12, 700, 80, 0, 0),
+            new JvmTotals(360, 50, 2e8, 1040.0),
+            null);
 
     @Test
     void figuresOfAStep() {
-        StepRecord r = StepFigures.of(NETTY, 700, "2026-11-22T00:00:10Z", result(130_000, ErrorCounts.NONE),
-                List.of(row(5_000, 40, 50, 22), row(6_000, 50, 70, 23), row(12_000, 99, 99, 99)), BEFORE, AFTER, 100, 2, 0.05);
+        StepRecord r = StepFigures.of(
+                NETTY,
+                700,
+                "2026-11-22T00:00:10Z",
+                result(130_000, ErrorCounts.NONE),
+                List.of(row(5_000, 40, 50, 22), row(6_000, 50, 70, 23), row(12_000, 99, 99, 99)),
+                BEFORE,
+                AFTER,
+                100,
+                2,
+                0.05);
         assertThat(r.status()).isEqualTo("ok");
         assertThat(r.frontEnd()).isEqualTo("netty");
         assertThat(r.kind()).isEqualTo("netty");
@@ -84,18 +120,51 @@ class StepFiguresTest {
         for (long t = 2_000; t <= 21_000; t += 1000) {
             // the second before t: idle, under load, or (12..13 s) half of each
             double load = t <= 5_000 || t >= 14_000 ? 0 : t == 13_000 ? 0.5 : 1;
-            rows.add(Rows.sample(t, 1000, "netty", 700, mix(load, 90, 30), 6.5, 3.0, 90000.0, 300.0, 20000.0,
-                    mix(load, 80, 4), mix(load, 30, 1), 350.0, 23, mix(load, 20, 1), mix(load, 120, 190), mix(load, 3, 0), 200.0));
-            rows.add(Rows.sample(t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0,
-                    1.0));
+            rows.add(Rows.sample(
+                    t,
+                    1000,
+                    "netty",
+                    700,
+                    mix(load, 90, 30),
+                    6.5,
+                    3.0,
+                    90000.0,
+                    300.0,
+                    20000.0,
+                    mix(load, 80, 4),
+                    mix(load, 30, 1),
+                    350.0,
+                    23,
+                    mix(load, 20, 1),
+                    mix(load, 120, 190),
+                    mix(load, 3, 0),
+                    200.0));
+            rows.add(Rows.sample(
+                    t + 1, 1000, "tomcat", 0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1, 1.0, 1.0, 1.0, 1.0));
         }
-        BoundarySnapshot before = new BoundarySnapshot(1_000, 0, new Usage(11, 1_000, 0, 0, 0),
-                new Usage(12, 500, 0, 0, 0), new JvmTotals(325, 43, 1e8, null), null);
+        BoundarySnapshot before = new BoundarySnapshot(
+                1_000,
+                0,
+                new Usage(11, 1_000, 0, 0, 0),
+                new Usage(12, 500, 0, 0, 0),
+                new JvmTotals(325, 43, 1e8, null),
+                null);
         // over the whole 20 s: 7.5 s at 80 % and 12.5 s at 4 % of a core
-        BoundarySnapshot after = new BoundarySnapshot(21_000, 20_000_000_000L, new Usage(11, 1_000 + 650, 0, 0, 0),
-                new Usage(12, 700, 0, 0, 0), new JvmTotals(360, 50, 2e8, null), null);
-        GeneratorResult gatling = new GeneratorResult(50_000, 5.0, 0, new LatencySummary(52, 51, 52, 54, 60, 80),
-                ErrorCounts.NONE, List.of(), new LoadWindow(7_400, 12_400));
+        BoundarySnapshot after = new BoundarySnapshot(
+                21_000,
+                20_000_000_000L,
+                new Usage(11, 1_000 + 650, 0, 0, 0),
+                new Usage(12, 700, 0, 0, 0),
+                new JvmTotals(360, 50, 2e8, null),
+                null);
+        GeneratorResult gatling = new GeneratorResult(
+                50_000,
+                5.0,
+                0,
+                new LatencySummary(52, 51, 52, 54, 60, 80),
+                ErrorCounts.NONE,
+                List.of(),
+                new LoadWindow(7_400, 12_400));
 
         StepRecord r = StepFigures.of(NETTY, 700, "t", gatling, rows, before, after, 100, 2, 0.05);
 
@@ -122,8 +191,8 @@ class StepFiguresTest {
 
     @Test
     void anOpenModelStepHasNoCeiling() {
-        StepRecord r = StepFigures.of(NETTY, 1000, "t", result(5_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
-                100, 2, 0);
+        StepRecord r =
+                StepFigures.of(NETTY, 1000, "t", result(5_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER, 100, 2, 0);
         assertThat(r.connections()).isEqualTo(1000);
         assertThat(r.ceiling().ceilingRps()).isNull();
         assertThat(r.ceiling().pctOfCeiling()).isNull();
@@ -131,19 +200,28 @@ class StepFiguresTest {
 
     @Test
     void withNoSampleOfTheHeapInsideTheStepItsLevelIsTheReadingAtTheStepsEnd() {
-        StepRecord r = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
-                100, 2, 0.05);
+        StepRecord r = StepFigures.of(
+                NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER, 100, 2, 0.05);
         assertThat(r.jvm().heapUsedMb()).isCloseTo(2e8 / (1024 * 1024), within(0.01));
     }
 
     @Test
     void nginxHasNoGcFigures() {
-        BoundarySnapshot before = new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0, 0), new Usage(2, 0, 0, 0, 0),
-                null, null);
-        BoundarySnapshot after = new BoundarySnapshot(1000, 1_000_000_000L, new Usage(1, 50, 0, 0, 0),
-                new Usage(2, 0, 0, 0, 0), null, null);
-        StepRecord r = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 100, "t", result(2000, ErrorCounts.NONE),
-                List.of(), before, after, 100, 2, 0.05);
+        BoundarySnapshot before =
+                new BoundarySnapshot(0, 0, new Usage(1, 0, 0, 0, 0), new Usage(2, 0, 0, 0, 0), null, null);
+        BoundarySnapshot after = new BoundarySnapshot(
+                1000, 1_000_000_000L, new Usage(1, 50, 0, 0, 0), new Usage(2, 0, 0, 0, 0), null, null);
+        StepRecord r = StepFigures.of(
+                FrontEndSpec.plain(FrontEndKind.NGINX),
+                100,
+                "t",
+                result(2000, ErrorCounts.NONE),
+                List.of(),
+                before,
+                after,
+                100,
+                2,
+                0.05);
         assertThat(r.jvm().gcMsPerSec()).isNull();
         assertThat(r.jvm().gcCount()).isNull();
         assertThat(r.jvm().heapUsedMb()).isNull();
@@ -153,9 +231,10 @@ class StepFiguresTest {
 
     @Test
     void aProcessReplacedDuringTheStepHasNoCpuFigure() {
-        BoundarySnapshot after = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(99, 1_800, 400, 0, 0),
-                new Usage(12, 700, 80, 0, 0), null, null);
-        StepRecord r = StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
+        BoundarySnapshot after = new BoundarySnapshot(
+                11_000, 10_000_000_000L, new Usage(99, 1_800, 400, 0, 0), new Usage(12, 700, 80, 0, 0), null, null);
+        StepRecord r =
+                StepFigures.of(NETTY, 700, "t", result(1, ErrorCounts.NONE), List.of(), BEFORE, after, 100, 2, 0.05);
         assertThat(r.processes().proxyCpuPct()).isNull();
         assertThat(r.processes().proxyCpuUsPerReq()).isNull();
         assertThat(r.processes().proxySysCpuUsPerReq()).isNull();
@@ -164,59 +243,97 @@ class StepFiguresTest {
     @Test
     void flags() {
         // two wrk threads near two full cores
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0, null, null, null)).containsExactly("generator-saturated");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0, null, null, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 60.0, null, null, null))
+                .containsExactly("generator-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 175.0, 2, 60.0, null, null, null))
+                .isEmpty();
         // or the whole machine at 95 %
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0, null, null, null)).containsExactly("machine-saturated");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 96.0, null, null, null))
+                .containsExactly("machine-saturated");
         assertThat(StepFigures.flags(ErrorCounts.NONE, 185.0, 2, 96.0, null, null, null))
                 .containsExactly("generator-saturated", "machine-saturated");
-        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null, null, null, null)).containsExactly("socket-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(1, 0, 0, 0, 0), null, 2, null, null, null, null))
+                .containsExactly("socket-errors");
         assertThat(StepFigures.flags(new ErrorCounts(0, 1, 0, 0, 3), null, 2, null, null, null, null))
                 .containsExactly("socket-errors", "timeouts");
-        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null, null, null, null)).containsExactly("http-errors");
+        assertThat(StepFigures.flags(new ErrorCounts(0, 0, 0, 5, 0), null, 2, null, null, null, null))
+                .containsExactly("http-errors");
         // a neighbour on the host took a share of the cores: flagged from 1 % of all of them
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 1.0, null, null)).containsExactly("cpu-stolen");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 0.9, null, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 1.0, null, null))
+                .containsExactly("cpu-stolen");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, 0.9, null, null))
+                .isEmpty();
     }
 
     @Test
     void aStepWhoseFrontEndStillCompilesIsFlagged() {
         // at the warm-up's quiet line (5 ms/s) and above: the JIT's CPU is in the step's figures
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 17.6, null)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 5.0, null)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 17.6, null))
+                .containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 5.0, null))
+                .containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, null))
+                .isEmpty();
         // nginx and HAProxy have no JIT to measure
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, null, null)).isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, null, null))
+                .isEmpty();
     }
 
     @Test
     void aStepWhoseCpuIsATenthCompilationIsFlaggedBelowTheQuietLine() {
         // 200 req/s: 4.9 ms/s of compiling is a quarter of a 100 µs request's CPU, where at 20,000 req/s it is 1 %
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.25)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.10)).containsExactly("jit-busy");
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.09)).isEmpty();
-        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, null, 0.12)).containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.25))
+                .containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.10))
+                .containsExactly("jit-busy");
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, 4.9, 0.09))
+                .isEmpty();
+        assertThat(StepFigures.flags(ErrorCounts.NONE, 20.0, 2, 40.0, null, null, 0.12))
+                .containsExactly("jit-busy");
     }
 
     /** As {@link #BEFORE} and {@link #AFTER}, with the proxy's threads read: 8 s of CPU, 0.5 s of it compiling, 0.3 s collecting. */
     private static BoundarySnapshot withRoles(BoundarySnapshot s, long compilerTicks, long gcTicks) {
         Usage p = s.proxy();
-        return new BoundarySnapshot(s.epochMs(), s.nanos(), new Usage(p.rootPid(), p.cpuTicks(), p.sysTicks(), p.rssKb(),
-                p.threads(), compilerTicks, gcTicks), s.origin(), s.jvm(), s.originStats());
+        return new BoundarySnapshot(
+                s.epochMs(),
+                s.nanos(),
+                new Usage(p.rootPid(), p.cpuTicks(), p.sysTicks(), p.rssKb(), p.threads(), compilerTicks, gcTicks),
+                s.origin(),
+                s.jvm(),
+                s.originStats());
     }
 
     @Test
     void theJitAndGcThreadsPartsOfAJvmsCpuPerRequest() {
-        StepRecord r = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
-                withRoles(BEFORE, 200, 40), withRoles(AFTER, 250, 70), 100, 2, 0.05);
+        StepRecord r = StepFigures.of(
+                NETTY,
+                700,
+                "t",
+                result(130_000, ErrorCounts.NONE),
+                List.of(),
+                withRoles(BEFORE, 200, 40),
+                withRoles(AFTER, 250, 70),
+                100,
+                2,
+                0.05);
         // 0.5 s of compiler threads over 130000 requests: 3.846 µs of the 61.538; 0.3 s of GC threads: 2.308
         assertThat(r.processes().proxyJitCpuUsPerReq()).isCloseTo(3.846, within(1e-9));
         assertThat(r.processes().proxyGcCpuUsPerReq()).isCloseTo(2.308, within(1e-9));
         // 50 ms of compiler CPU a second, whatever the JVM's own count says (4.0 ms/s): flagged
         assertThat(r.flags()).containsExactly("jit-busy");
 
-        StepRecord compiling = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
-                withRoles(BEFORE, 200, 40), withRoles(AFTER, 300, 70), 100, 2, 0.05);
+        StepRecord compiling = StepFigures.of(
+                NETTY,
+                700,
+                "t",
+                result(130_000, ErrorCounts.NONE),
+                List.of(),
+                withRoles(BEFORE, 200, 40),
+                withRoles(AFTER, 300, 70),
+                100,
+                2,
+                0.05);
         // 1 s of the 8: an eighth of the step's CPU per request was compilation
         assertThat(compiling.flags()).containsExactly("jit-busy");
     }
@@ -224,15 +341,29 @@ class StepFiguresTest {
     @Test
     void theJitFlagGoesByTheCompilerThreadsCpuWhereTheyWereRead() {
         // the JVM's count reads 6.5 ms/s: on a busy machine its compilations waited for a core
-        BoundarySnapshot busyAfter = new BoundarySnapshot(11_000, 10_000_000_000L, new Usage(11, 1_800, 400, 0, 0),
-                new Usage(12, 700, 80, 0, 0), new JvmTotals(360, 50, 2e8, 1065.0), null);
+        BoundarySnapshot busyAfter = new BoundarySnapshot(
+                11_000,
+                10_000_000_000L,
+                new Usage(11, 1_800, 400, 0, 0),
+                new Usage(12, 700, 80, 0, 0),
+                new JvmTotals(360, 50, 2e8, 1065.0),
+                null);
 
         // while the compiler threads took 30 ms of CPU in the 10 s: 3 ms/s, not busy
-        StepRecord read = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
-                withRoles(BEFORE, 200, 40), withRoles(busyAfter, 203, 70), 100, 2, 0.05);
+        StepRecord read = StepFigures.of(
+                NETTY,
+                700,
+                "t",
+                result(130_000, ErrorCounts.NONE),
+                List.of(),
+                withRoles(BEFORE, 200, 40),
+                withRoles(busyAfter, 203, 70),
+                100,
+                2,
+                0.05);
         // where the threads were not told apart, the JVM's count is all there is
-        StepRecord unread = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE,
-                busyAfter, 100, 2, 0.05);
+        StepRecord unread = StepFigures.of(
+                NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, busyAfter, 100, 2, 0.05);
 
         assertThat(read.jvm().jitMsPerSec()).isEqualTo(6.5);
         assertThat(read.flags()).isEmpty();
@@ -242,18 +373,36 @@ class StepFiguresTest {
     @Test
     void theThreadsPartsAreUnmeasuredWhereTheyCannotBeTold() {
         // readings that did not look at threads
-        StepRecord plain = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER,
-                100, 2, 0.05);
+        StepRecord plain = StepFigures.of(
+                NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(), BEFORE, AFTER, 100, 2, 0.05);
         assertThat(plain.processes().proxyJitCpuUsPerReq()).isNull();
         assertThat(plain.processes().proxyGcCpuUsPerReq()).isNull();
         // a compiler thread ended during the step, taking its time along
-        StepRecord shrunk = StepFigures.of(NETTY, 700, "t", result(130_000, ErrorCounts.NONE), List.of(),
-                withRoles(BEFORE, 200, 40), withRoles(AFTER, 150, 70), 100, 2, 0.05);
+        StepRecord shrunk = StepFigures.of(
+                NETTY,
+                700,
+                "t",
+                result(130_000, ErrorCounts.NONE),
+                List.of(),
+                withRoles(BEFORE, 200, 40),
+                withRoles(AFTER, 150, 70),
+                100,
+                2,
+                0.05);
         assertThat(shrunk.processes().proxyJitCpuUsPerReq()).isNull();
         assertThat(shrunk.processes().proxyGcCpuUsPerReq()).isCloseTo(2.308, within(1e-9));
         // nginx's workers have no such threads: not a zero, not measured
-        StepRecord nginx = StepFigures.of(FrontEndSpec.plain(FrontEndKind.NGINX), 700, "t",
-                result(130_000, ErrorCounts.NONE), List.of(), withRoles(BEFORE, 0, 0), withRoles(AFTER, 0, 0), 100, 2, 0.05);
+        StepRecord nginx = StepFigures.of(
+                FrontEndSpec.plain(FrontEndKind.NGINX),
+                700,
+                "t",
+                result(130_000, ErrorCounts.NONE),
+                List.of(),
+                withRoles(BEFORE, 0, 0),
+                withRoles(AFTER, 0, 0),
+                100,
+                2,
+                0.05);
         assertThat(nginx.processes().proxyJitCpuUsPerReq()).isNull();
         assertThat(nginx.processes().proxyGcCpuUsPerReq()).isNull();
     }

@@ -42,7 +42,9 @@ class JitTimeGaugeTest {
         Count count = new Count();
         JitTimeGauge gauge = new JitTimeGauge(new ProcessSampler(proc), ProcessHandle.current(), count);
 
-        assertThat(window(gauge, proc, 43_500_000L)).as("3.5 ms of compiler CPU, not the count's 12").isEqualTo(3.5);
+        assertThat(window(gauge, proc, 43_500_000L))
+                .as("3.5 ms of compiler CPU, not the count's 12")
+                .isEqualTo(3.5);
         assertThat(gauge.source()).isEqualTo(JitTimeGauge.Source.COMPILER_CPU);
         assertThat(count.given).as("the count is not read").isEmpty();
     }

@@ -21,22 +21,52 @@ import org.junit.jupiter.api.Test;
 class RepeatScheduleTest {
 
     private static RunPlan plan(String frontEnds, int repeat) throws PlanException {
-        return new RunPlan(FrontEndListParser.parse(frontEnds), List.of(100, 200), 5, new WarmupPolicy(false, 2, 120), ConnectionMode.KEEPALIVE,
-                LoadModel.CLOSED, "wrk", 2, JvmProfile.REFERENCE, null, null, List.of(), Profiler.NONE,
-                Duration.ofMillis(50), 1024, TopologyOptions.loopback(), Duration.ofSeconds(10), Path.of("results"),
-                "proxybench run", null, CpuPinning.NONE, repeat, null, 0);
+        return new RunPlan(
+                FrontEndListParser.parse(frontEnds),
+                List.of(100, 200),
+                5,
+                new WarmupPolicy(false, 2, 120),
+                ConnectionMode.KEEPALIVE,
+                LoadModel.CLOSED,
+                "wrk",
+                2,
+                JvmProfile.REFERENCE,
+                null,
+                null,
+                List.of(),
+                Profiler.NONE,
+                Duration.ofMillis(50),
+                1024,
+                TopologyOptions.loopback(),
+                Duration.ofSeconds(10),
+                Path.of("results"),
+                "proxybench run",
+                null,
+                CpuPinning.NONE,
+                repeat,
+                null,
+                0);
     }
 
     private static List<String> order(RunPlan plan) {
-        return RepeatSchedule.of(plan).stream().map(t -> t.spec().label() + "#" + t.repeat()).toList();
+        return RepeatSchedule.of(plan).stream()
+                .map(t -> t.spec().label() + "#" + t.repeat())
+                .toList();
     }
 
     @Test
     void repeatsInterleaveFrontEndsSoThatDriftHitsAllAlike() throws PlanException {
-        assertThat(order(plan("netty,tomcat,netty[workers.stage=8]", 3))).containsExactly(
-                "netty#1", "tomcat#1", "netty[workers.stage=8]#1",
-                "netty#2", "tomcat#2", "netty[workers.stage=8]#2",
-                "netty#3", "tomcat#3", "netty[workers.stage=8]#3");
+        assertThat(order(plan("netty,tomcat,netty[workers.stage=8]", 3)))
+                .containsExactly(
+                        "netty#1",
+                        "tomcat#1",
+                        "netty[workers.stage=8]#1",
+                        "netty#2",
+                        "tomcat#2",
+                        "netty[workers.stage=8]#2",
+                        "netty#3",
+                        "tomcat#3",
+                        "netty[workers.stage=8]#3");
     }
 
     @Test
@@ -46,7 +76,8 @@ class RepeatScheduleTest {
 
     @Test
     void progressLinesNameTheRepeatOnlyInARepeatedRun() {
-        StepRecord failed = StepRecord.failed("netty", "netty", 700, "2026-11-22T00:00:00Z", "boom").withRepeat(2);
+        StepRecord failed = StepRecord.failed("netty", "netty", 700, "2026-11-22T00:00:00Z", "boom")
+                .withRepeat(2);
 
         assertThat(ProgressLine.of(failed, "conns", 3)).isEqualTo("[netty] 700 conns, repeat 2/3: failed: boom");
         assertThat(ProgressLine.of(failed.withRepeat(1), "conns", 1)).isEqualTo("[netty] 700 conns: failed: boom");

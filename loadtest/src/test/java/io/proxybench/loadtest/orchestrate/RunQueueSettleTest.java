@@ -56,7 +56,9 @@ class RunQueueSettleTest {
         RunQueueSettle.Settled settled = settle.await("nginx");
 
         assertThat(settled.settled()).isTrue();
-        assertThat(settled.seconds()).as("the mean of the last 3 s must drop to 0.5").isBetween(9.0, 11.5);
+        assertThat(settled.seconds())
+                .as("the mean of the last 3 s must drop to 0.5")
+                .isBetween(9.0, 11.5);
         assertThat(settled.runQueue()).isLessThanOrEqualTo(0.5);
     }
 

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 class SteadyWindowsTest {
 
     /** Nothing answers on this port: no JIT figures, as for a front end without an admin endpoint. */
-    private static final RunningServer NO_ADMIN = new RunningServer(null, "127.0.0.1", 9,
-            new InetSocketAddress("127.0.0.1", 9), null, List.of());
+    private static final RunningServer NO_ADMIN =
+            new RunningServer(null, "127.0.0.1", 9, new InetSocketAddress("127.0.0.1", 9), null, List.of());
+
     private static final JvmTotalsReader JVM = new JvmTotalsReader(new JvmAdminSampler(Duration.ofMillis(200)));
 
     @Test
@@ -36,10 +37,12 @@ class SteadyWindowsTest {
         RunningServer frontEnd = NO_ADMIN;
         Path csv = dir.resolve("warmup.csv");
 
-        SteadyWindows.Ending ending = windows.runFor("netty", "warm-up", 2, frontEnd, frontEnd, csv,
-                seconds -> request(seconds, dir));
+        SteadyWindows.Ending ending =
+                windows.runFor("netty", "warm-up", 2, frontEnd, frontEnd, csv, seconds -> request(seconds, dir));
 
-        assertThat(generator.runs).as("generator runs of one window each").hasSizeGreaterThanOrEqualTo(2)
+        assertThat(generator.runs)
+                .as("generator runs of one window each")
+                .hasSizeGreaterThanOrEqualTo(2)
                 .allMatch(sec -> sec == 1);
         assertThat(ending.verdict()).isEqualTo(SteadyStateDetector.Verdict.CAP);
         assertThat(ending.seconds()).isGreaterThanOrEqualTo(2.0);
@@ -49,7 +52,9 @@ class SteadyWindowsTest {
         String[] first = lines.get(1).split(",", -1);
         assertThat(first).hasSize(7);
         assertThat(first[4]).as("a front end without a JIT has no source").isEmpty();
-        assertThat(first[5]).as("an origin the kit did not start here: its own count").isEqualTo("jvm-count");
+        assertThat(first[5])
+                .as("an origin the kit did not start here: its own count")
+                .isEqualTo("jvm-count");
     }
 
     @Test
@@ -59,16 +64,24 @@ class SteadyWindowsTest {
         List<String> settled = new ArrayList<>();
         Path csv = dir.resolve("warmup.csv");
 
-        SteadyWindows.Ending ending = windows.run("netty", "warm-up",
-                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN, csv,
-                seconds -> request(seconds, dir), () -> {
+        SteadyWindows.Ending ending = windows.run(
+                "netty",
+                "warm-up",
+                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)),
+                NO_ADMIN,
+                NO_ADMIN,
+                csv,
+                seconds -> request(seconds, dir),
+                () -> {
                     settled.add("asked");
                     return "closed idle origin connections";
                 });
 
         assertThat(settled).hasSize(1);
         assertThat(ending.verdict()).isEqualTo(SteadyStateDetector.Verdict.STEADY);
-        assertThat(generator.runs).as("five windows to steady, five more after the settling").hasSize(10);
+        assertThat(generator.runs)
+                .as("five windows to steady, five more after the settling")
+                .hasSize(10);
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.get(5)).endsWith(",closed idle origin connections");
         assertThat(lines.get(6)).endsWith(",4 more windows");
@@ -80,9 +93,15 @@ class SteadyWindowsTest {
         RecordingGenerator generator = new RecordingGenerator(false);
         SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
 
-        SteadyWindows.Ending ending = windows.run("nginx", "warm-up",
-                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)), NO_ADMIN, NO_ADMIN,
-                dir.resolve("warmup.csv"), seconds -> request(seconds, dir), () -> null);
+        SteadyWindows.Ending ending = windows.run(
+                "nginx",
+                "warm-up",
+                new SteadyStateDetector(SteadyStateDetector.Thresholds.defaults(120)),
+                NO_ADMIN,
+                NO_ADMIN,
+                dir.resolve("warmup.csv"),
+                seconds -> request(seconds, dir),
+                () -> null);
 
         assertThat(ending.verdict()).isEqualTo(SteadyStateDetector.Verdict.STEADY);
         assertThat(generator.runs).hasSize(5);
@@ -94,8 +113,15 @@ class SteadyWindowsTest {
         SteadyWindows windows = new SteadyWindows(1, generator, JVM, null, () -> false);
         List<Integer> settledAfterRuns = new ArrayList<>();
 
-        windows.runFor("netty", "warm-up", 3, NO_ADMIN, NO_ADMIN, dir.resolve("warmup.csv"),
-                seconds -> request(seconds, dir), () -> {
+        windows.runFor(
+                "netty",
+                "warm-up",
+                3,
+                NO_ADMIN,
+                NO_ADMIN,
+                dir.resolve("warmup.csv"),
+                seconds -> request(seconds, dir),
+                () -> {
                     settledAfterRuns.add(generator.runs.size());
                     return "closed idle origin connections";
                 });
@@ -105,8 +131,8 @@ class SteadyWindowsTest {
     }
 
     private static StepRequest request(int seconds, Path dir) {
-        return new StepRequest("warmup", URI.create("http://127.0.0.1:9/"), 10, seconds, Duration.ofSeconds(1), null,
-                dir, p -> { });
+        return new StepRequest(
+                "warmup", URI.create("http://127.0.0.1:9/"), 10, seconds, Duration.ofSeconds(1), null, dir, p -> {});
     }
 
     /** Notes each window's length; sleeps through it as a real generator would when the time matters. */
@@ -142,8 +168,8 @@ class SteadyWindowsTest {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            return new GeneratorResult(2000L * request.durationSec(), request.durationSec(), 0, null, ErrorCounts.NONE,
-                    List.of());
+            return new GeneratorResult(
+                    2000L * request.durationSec(), request.durationSec(), 0, null, ErrorCounts.NONE, List.of());
         }
     }
 }

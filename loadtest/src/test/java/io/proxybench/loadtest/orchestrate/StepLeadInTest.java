@@ -45,7 +45,9 @@ class StepLeadInTest {
         StepRecord capped = StepLeadIn.applyTo(step, new StepRecord.LeadIn(3.0, "cap"));
         assertThat(capped.flags()).containsExactly(StepRecord.FLAG_NOT_STEADY);
         assertThat(capped.leadIn()).isEqualTo(new StepRecord.LeadIn(3.0, "cap"));
-        assertThat(StepLeadIn.applyTo(step, new StepRecord.LeadIn(2.0, "steady")).flags()).isEmpty();
+        assertThat(StepLeadIn.applyTo(step, new StepRecord.LeadIn(2.0, "steady"))
+                        .flags())
+                .isEmpty();
         assertThat(StepLeadIn.applyTo(step, null)).isSameAs(step);
     }
 }

@@ -26,13 +26,28 @@ class StepSyscallsTest {
     private static final Topology REMOTE_PROXY = new LoopbackStandIn("hosts", Map.of(Role.PROXY, "ssh:bench@proxy-1"));
 
     private static RunMetadataFile runJson(Path dir) throws Exception {
-        return new RunMetadataFile(RunFiles.of(dir), new RunMetadata("r", RunMetadata.RUNNING, null, null, null, null,
-                null, null, null, null, null, null, null, null));
+        return new RunMetadataFile(
+                RunFiles.of(dir),
+                new RunMetadata(
+                        "r",
+                        RunMetadata.RUNNING,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null));
     }
 
     private static RunRecorder recorder(Path dir, RunMetadataFile metadata) {
-        return new RunRecorder(new ResultsStore(RunFiles.of(dir)), metadata, new PrintWriter(new StringWriter()),
-                "connections", 2);
+        return new RunRecorder(
+                new ResultsStore(RunFiles.of(dir)), metadata, new PrintWriter(new StringWriter()), "connections", 2);
     }
 
     @Test
@@ -47,8 +62,9 @@ class StepSyscallsTest {
             syscalls.stop(100, null);
         }
 
-        assertThat(metadata.current().warnings()).containsExactly("--profile syscalls: the proxy runs on another box,"
-                + " where the kit does not run perf; the run goes on without system call counts");
+        assertThat(metadata.current().warnings())
+                .containsExactly("--profile syscalls: the proxy runs on another box,"
+                        + " where the kit does not run perf; the run goes on without system call counts");
         try (Stream<Path> left = Files.list(dir)) {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("syscalls-"));
         }

@@ -10,8 +10,27 @@ import org.junit.jupiter.api.Test;
 class UndisturbedRepeatsTest {
 
     private static StepRecord step(String frontEnd, int connections, int repeat, String... flags) {
-        return new StepRecord(frontEnd, "netty", connections, StepRecord.OK, null, List.of(flags), null, null, null,
-                null, null, null, null, null, null, null, null, repeat, null, null);
+        return new StepRecord(
+                frontEnd,
+                "netty",
+                connections,
+                StepRecord.OK,
+                null,
+                List.of(flags),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                repeat,
+                null,
+                null);
     }
 
     /** Every front end over both steps in each of {@code rounds} repeats, nothing flagged. */
@@ -26,12 +45,13 @@ class UndisturbedRepeatsTest {
         return steps;
     }
 
-    private final UndisturbedRepeats threeOfEach = new UndisturbedRepeats(3, List.of("nginx", "netty"), List.of(100, 400));
+    private final UndisturbedRepeats threeOfEach =
+            new UndisturbedRepeats(3, List.of("nginx", "netty"), List.of(100, 400));
 
     @Test
     void enoughOnceEveryStepOfEveryRatioHasTheRepeatsAsked() {
-        assertThat(threeOfEach.shortOf(clean(2, "nginx", "netty"))).containsExactly("netty at 100: 2 of 3",
-                "netty at 400: 2 of 3");
+        assertThat(threeOfEach.shortOf(clean(2, "nginx", "netty")))
+                .containsExactly("netty at 100: 2 of 3", "netty at 400: 2 of 3");
         assertThat(threeOfEach.shortOf(clean(3, "nginx", "netty"))).isEmpty();
     }
 
@@ -41,7 +61,8 @@ class UndisturbedRepeatsTest {
         steps.set(steps.indexOf(step("nginx", 400, 2)), step("nginx", 400, 2, StepRecord.FLAG_CPU_STOLEN));
         steps.set(steps.indexOf(step("netty", 100, 3)), step("netty", 100, 3, StepRecord.FLAG_JIT_BUSY));
         assertThat(threeOfEach.shortOf(steps)).containsExactly("netty at 100: 2 of 3", "netty at 400: 2 of 3");
-        steps.addAll(clean(1, "nginx", "netty").stream().map(s -> s.withRepeat(4)).toList());
+        steps.addAll(
+                clean(1, "nginx", "netty").stream().map(s -> s.withRepeat(4)).toList());
         assertThat(threeOfEach.shortOf(steps)).isEmpty();
     }
 
@@ -55,8 +76,10 @@ class UndisturbedRepeatsTest {
     @Test
     void aFailedStepOrOneNeverRunIsNoRepeat() {
         List<StepRecord> steps = clean(3, "nginx", "netty");
-        steps.set(steps.indexOf(step("netty", 100, 2)),
-                StepRecord.failed("netty", "netty", 100, "2026-11-29T00:00:00Z", "boom").withRepeat(2));
+        steps.set(
+                steps.indexOf(step("netty", 100, 2)),
+                StepRecord.failed("netty", "netty", 100, "2026-11-29T00:00:00Z", "boom")
+                        .withRepeat(2));
         steps.remove(step("nginx", 400, 3));
         assertThat(threeOfEach.shortOf(steps)).containsExactly("netty at 100: 2 of 3", "netty at 400: 2 of 3");
     }

@@ -20,6 +20,7 @@ class WarmupAdminRequestTest {
     private final List<String> asked = new CopyOnWriteArrayList<>();
     /** What the admin port answers a POST and a GET; a proxy's answers to start with. */
     private volatile int postStatus = 202;
+
     private volatile int getStatus = 200;
 
     @BeforeEach
@@ -40,14 +41,16 @@ class WarmupAdminRequestTest {
 
     @Test
     void aJvmFrontEndIsAskedByPostToCloseEveryIdleConnection() {
-        assertThat(WarmupAdminRequest.closeIdleOrigins("netty", frontEnd(admin.getAddress())).settle())
+        assertThat(WarmupAdminRequest.closeIdleOrigins("netty", frontEnd(admin.getAddress()))
+                        .settle())
                 .isEqualTo(WarmupAdminRequest.CLOSED_IDLE);
         assertThat(asked).containsExactly("POST /origin-pool/close-idle?idleMs=0");
     }
 
     @Test
     void aJvmFrontEndHasItsFullMetricsReadOnce() {
-        assertThat(WarmupAdminRequest.readTimers("netty", frontEnd(admin.getAddress())).settle())
+        assertThat(WarmupAdminRequest.readTimers("netty", frontEnd(admin.getAddress()))
+                        .settle())
                 .isEqualTo(WarmupAdminRequest.READ_TIMERS);
         assertThat(asked).containsExactly("GET /metrics");
     }
@@ -74,14 +77,16 @@ class WarmupAdminRequestTest {
     void aFrontEndWithoutTheRoutesOrWithoutAnAdminPortSettlesNothing() {
         postStatus = 404;
         getStatus = 404;
-        assertThat(WarmupAdminRequest.all("netty", frontEnd(admin.getAddress())).settle()).isNull();
+        assertThat(WarmupAdminRequest.all("netty", frontEnd(admin.getAddress())).settle())
+                .isNull();
         assertThat(WarmupAdminRequest.all("nginx", frontEnd(null))).isNull();
     }
 
     @Test
     void anAdminPortThatDoesNotAnswerSettlesNothing() {
         admin.stop(0);
-        assertThat(WarmupAdminRequest.all("netty", frontEnd(admin.getAddress())).settle()).isNull();
+        assertThat(WarmupAdminRequest.all("netty", frontEnd(admin.getAddress())).settle())
+                .isNull();
     }
 
     private static RunningServer frontEnd(InetSocketAddress adminControl) {

@@ -17,8 +17,8 @@ class CpuPinningTest {
     @Test
     void eachRoleGetsItsListInTasksetSyntax() throws PlanException {
         CpuPinning p = CpuPinning.parse("generator=0,proxy=1-2,origin=0,3", FOUR);
-        assertThat(p.lists()).containsExactly(Map.entry("generator", "0"), Map.entry("proxy", "1-2"),
-                Map.entry("origin", "0,3"));
+        assertThat(p.lists())
+                .containsExactly(Map.entry("generator", "0"), Map.entry("proxy", "1-2"), Map.entry("origin", "0,3"));
         assertThat(p.coresFor("generator", 4)).isEqualTo(1);
         assertThat(p.coresFor("proxy", 4)).isEqualTo(2);
         assertThat(p.coresFor("origin", 4)).isEqualTo(2);
@@ -36,19 +36,23 @@ class CpuPinningTest {
 
     @Test
     void rolesAreKeptInGeneratorProxyOriginOrder() throws PlanException {
-        assertThat(CpuPinning.parse("origin=1,generator=0", TWO).lists().keySet()).containsExactly("generator", "origin");
+        assertThat(CpuPinning.parse("origin=1,generator=0", TWO).lists().keySet())
+                .containsExactly("generator", "origin");
     }
 
     @Test
     void badListsAreOneLineErrors() {
-        assertThatThrownBy(() -> CpuPinning.parse("proxy=", TWO)).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> CpuPinning.parse("proxy=", TWO))
+                .isInstanceOf(PlanException.class)
                 .hasMessage("--cpus proxy: empty CPU list (write e.g. 0, 0-1 or 0,2)");
         assertThatThrownBy(() -> CpuPinning.parse("proxy=a", TWO)).hasMessageContaining("'a' is not a CPU or a range");
-        assertThatThrownBy(() -> CpuPinning.parse("proxy=1-0", TWO)).hasMessage("--cpus proxy: range '1-0' runs backwards");
+        assertThatThrownBy(() -> CpuPinning.parse("proxy=1-0", TWO))
+                .hasMessage("--cpus proxy: range '1-0' runs backwards");
         assertThatThrownBy(() -> CpuPinning.parse("proxy=0-1-2", FOUR)).hasMessageContaining("'0-1-2' is not a CPU");
         assertThatThrownBy(() -> CpuPinning.parse("proxy=0,,1", TWO)).hasMessageContaining("'' is not a CPU");
         assertThatThrownBy(() -> CpuPinning.parse("0,1", TWO)).hasMessageContaining("must start with a role");
-        assertThatThrownBy(() -> CpuPinning.parse("proxy=0,proxy=1", TWO)).hasMessage("--cpus: role 'proxy' is given twice");
+        assertThatThrownBy(() -> CpuPinning.parse("proxy=0,proxy=1", TWO))
+                .hasMessage("--cpus: role 'proxy' is given twice");
     }
 
     @Test
@@ -71,7 +75,8 @@ class CpuPinningTest {
                 .containsExactly("proxy and origin share CPU 1: their CPU figures compete");
         assertThat(CpuPinning.parse("generator=0-3,proxy=2-3", FOUR).sharedCpuWarnings())
                 .containsExactly("generator and proxy share CPUs 2,3: their CPU figures compete");
-        assertThat(CpuPinning.parse("generator=0,proxy=1", TWO).sharedCpuWarnings()).isEmpty();
+        assertThat(CpuPinning.parse("generator=0,proxy=1", TWO).sharedCpuWarnings())
+                .isEmpty();
     }
 
     @Test

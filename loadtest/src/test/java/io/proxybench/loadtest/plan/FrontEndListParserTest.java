@@ -13,7 +13,8 @@ class FrontEndListParserTest {
     void plainKinds() throws PlanException {
         List<FrontEndSpec> specs = FrontEndListParser.parse("netty, tomcat,NGINX");
         assertThat(specs).extracting(FrontEndSpec::label).containsExactly("netty", "tomcat", "nginx");
-        assertThat(specs).extracting(FrontEndSpec::kind)
+        assertThat(specs)
+                .extracting(FrontEndSpec::kind)
                 .containsExactly(FrontEndKind.NETTY, FrontEndKind.TOMCAT, FrontEndKind.NGINX);
         assertThat(specs.get(0).settings()).isEmpty();
     }
@@ -22,10 +23,16 @@ class FrontEndListParserTest {
     void variantsKeepTheirTextAsLabelAndCarryTheirSettings() throws PlanException {
         List<FrontEndSpec> specs = FrontEndListParser.parse(
                 "netty,netty[workers.inbound=1],netty[workers.stage=8,workers.outbound=2],tomcat[maxThreads=500]");
-        assertThat(specs).extracting(FrontEndSpec::label).containsExactly("netty", "netty[workers.inbound=1]",
-                "netty[workers.stage=8,workers.outbound=2]", "tomcat[maxThreads=500]");
+        assertThat(specs)
+                .extracting(FrontEndSpec::label)
+                .containsExactly(
+                        "netty",
+                        "netty[workers.inbound=1]",
+                        "netty[workers.stage=8,workers.outbound=2]",
+                        "tomcat[maxThreads=500]");
         assertThat(specs.get(1).settings()).containsExactly(entry("workers.inbound", "1"));
-        assertThat(specs.get(2).settings()).containsExactly(entry("workers.stage", "8"), entry("workers.outbound", "2"));
+        assertThat(specs.get(2).settings())
+                .containsExactly(entry("workers.stage", "8"), entry("workers.outbound", "2"));
         assertThat(specs.get(3).kind()).isEqualTo(FrontEndKind.TOMCAT);
     }
 
@@ -41,12 +48,15 @@ class FrontEndListParserTest {
         assertThatThrownBy(() -> FrontEndListParser.parse("netty,envoy"))
                 .hasMessage("unknown front end 'envoy' (expected one of netty, tomcat, nginx, haproxy)");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty,,tomcat")).hasMessageContaining("empty front end");
-        assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage=8")).hasMessageContaining("unclosed '['");
+        assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage=8"))
+                .hasMessageContaining("unclosed '['");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty]")).hasMessageContaining("unbalanced ']'");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage]"))
                 .hasMessageContaining("'workers.stage' is not key=value");
-        assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage=]")).hasMessageContaining("has no value");
-        assertThatThrownBy(() -> FrontEndListParser.parse("netty[a=1]x")).hasMessageContaining("expected kind[key=value");
+        assertThatThrownBy(() -> FrontEndListParser.parse("netty[workers.stage=]"))
+                .hasMessageContaining("has no value");
+        assertThatThrownBy(() -> FrontEndListParser.parse("netty[a=1]x"))
+                .hasMessageContaining("expected kind[key=value");
         assertThatThrownBy(() -> FrontEndListParser.parse("netty,netty")).hasMessageContaining("listed twice");
     }
 }

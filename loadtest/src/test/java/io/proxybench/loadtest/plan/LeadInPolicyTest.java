@@ -36,16 +36,20 @@ class LeadInPolicyTest {
         assertThat(LeadInPolicy.parse("auto", "90s", AUTO_WARMUP)).isEqualTo(new LeadInPolicy(true, 0, 90));
         assertThat(LeadInPolicy.parse(null, "2m", AUTO_WARMUP).capSec()).isEqualTo(120);
         assertThat(LeadInPolicy.parse("auto", null, AUTO_WARMUP).capSec()).isEqualTo(LeadInPolicy.DEFAULT_CAP_SEC);
-        assertThatThrownBy(() -> LeadInPolicy.parse("auto", "0", AUTO_WARMUP)).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> LeadInPolicy.parse("auto", "0", AUTO_WARMUP))
+                .isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("--lead-in-cap: '0' is out of range");
         // a bad cap is refused even where no automatic lead-in would use it
-        assertThatThrownBy(() -> LeadInPolicy.parse("none", "later", AUTO_WARMUP)).isInstanceOf(PlanException.class)
+        assertThatThrownBy(() -> LeadInPolicy.parse("none", "later", AUTO_WARMUP))
+                .isInstanceOf(PlanException.class)
                 .hasMessageStartingWith("--lead-in-cap: ");
     }
 
     @Test
     void badInputSaysWhatItTakes() {
-        assertThatThrownBy(() -> LeadInPolicy.parse("soon", null, AUTO_WARMUP)).isInstanceOf(PlanException.class)
-                .hasMessageContaining("--lead-in").hasMessageContaining("(or auto, none)");
+        assertThatThrownBy(() -> LeadInPolicy.parse("soon", null, AUTO_WARMUP))
+                .isInstanceOf(PlanException.class)
+                .hasMessageContaining("--lead-in")
+                .hasMessageContaining("(or auto, none)");
     }
 }

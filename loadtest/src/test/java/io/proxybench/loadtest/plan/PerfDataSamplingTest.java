@@ -26,7 +26,8 @@ class PerfDataSamplingTest {
     void theModernProfileWakesTheSamplerAboutOnceASecond() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs /proc");
         List<String> modern = JvmProfile.MODERN.jvmArgs(FrontEndKind.NETTY).stream()
-                .filter(a -> a.startsWith("-XX:PerfData")).toList();
+                .filter(a -> a.startsWith("-XX:PerfData"))
+                .toList();
         assertThat(modern).containsExactly(JvmProfile.PERF_DATA_SAMPLING);
 
         long withFlag = samplerWakeUps(modern);
@@ -39,8 +40,11 @@ class PerfDataSamplingTest {
 
     /** Voluntary context switches of the sampler thread of an idle JVM over the window, once it has started. */
     private static long samplerWakeUps(List<String> flags) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms32m", "-Xmx32m", "-XX:TieredStopAtLevel=1"));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms32m",
+                "-Xmx32m",
+                "-XX:TieredStopAtLevel=1"));
         command.addAll(flags);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), IdleJvm.class.getName()));
         Process jvm = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -78,7 +82,8 @@ class PerfDataSamplingTest {
         return Files.readAllLines(task.resolve("status")).stream()
                 .filter(l -> l.startsWith("voluntary_ctxt_switches:"))
                 .mapToLong(l -> Long.parseLong(l.substring(l.indexOf(':') + 1).strip()))
-                .findFirst().orElseThrow();
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Sits idle until killed. */

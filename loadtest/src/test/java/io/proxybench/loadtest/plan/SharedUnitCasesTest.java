@@ -24,7 +24,8 @@ class SharedUnitCasesTest {
             assertThat(DurationParser.format(d)).isEqualTo(c.spelling());
         } else {
             assertThatThrownBy(() -> DurationParser.parse(c.input(), "--origin-latency"))
-                    .isInstanceOf(PlanException.class).hasMessage("--origin-latency: " + c.message());
+                    .isInstanceOf(PlanException.class)
+                    .hasMessage("--origin-latency: " + c.message());
         }
     }
 
@@ -33,11 +34,13 @@ class SharedUnitCasesTest {
     void byteSizeRow(Case c) throws PlanException {
         if (!c.accepted()) {
             assertThatThrownBy(() -> ByteSizeParser.parse(c.input(), "--payload-size"))
-                    .isInstanceOf(PlanException.class).hasMessage("--payload-size: " + c.message());
+                    .isInstanceOf(PlanException.class)
+                    .hasMessage("--payload-size: " + c.message());
         } else if (c.value() <= 64L * 1024 * 1024) {
             assertThat((long) ByteSizeParser.parse(c.input(), "--payload-size")).isEqualTo(c.value());
         } else {
-            assertThatThrownBy(() -> ByteSizeParser.parse(c.input(), "--payload-size")).hasMessageEndingWith("is larger than 64MiB");
+            assertThatThrownBy(() -> ByteSizeParser.parse(c.input(), "--payload-size"))
+                    .hasMessageEndingWith("is larger than 64MiB");
         }
     }
 }

@@ -23,7 +23,8 @@ class StepListParserTest {
 
     @Test
     void badSteps() {
-        assertThatThrownBy(() -> StepListParser.steps("10,abc")).hasMessage("--steps: 'abc' is not a whole number of connections");
+        assertThatThrownBy(() -> StepListParser.steps("10,abc"))
+                .hasMessage("--steps: 'abc' is not a whole number of connections");
         assertThatThrownBy(() -> StepListParser.steps("0")).hasMessageContaining("out of range");
         assertThatThrownBy(() -> StepListParser.steps("10,10")).hasMessage("--steps: 10 is listed twice");
         assertThatThrownBy(() -> StepListParser.steps("")).hasMessageContaining("is not a whole number");

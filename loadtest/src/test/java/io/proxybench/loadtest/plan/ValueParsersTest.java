@@ -22,7 +22,8 @@ class ValueParsersTest {
                         + "e.g. 250us, 50ms, 1.5s, 2m; 0 needs no unit");
         assertThatThrownBy(() -> DurationParser.wholeSeconds("1500ms", "--duration", 1))
                 .hasMessage("--duration: '1500ms' must be whole seconds");
-        assertThatThrownBy(() -> DurationParser.wholeSeconds("0", "--duration", 1)).hasMessageContaining("out of range");
+        assertThatThrownBy(() -> DurationParser.wholeSeconds("0", "--duration", 1))
+                .hasMessageContaining("out of range");
         assertThat(DurationParser.format(Duration.ofMillis(50))).isEqualTo("50ms");
         assertThat(DurationParser.format(Duration.ofSeconds(10))).isEqualTo("10s");
         assertThat(DurationParser.format(Duration.ofNanos(100_000))).isEqualTo("100us");
@@ -34,9 +35,11 @@ class ValueParsersTest {
         assertThat(ByteSizeParser.parse("1KiB", "x")).isEqualTo(1024);
         assertThat(ByteSizeParser.parse("16KiB", "x")).isEqualTo(16384);
         assertThat(ByteSizeParser.parse("2MiB", "x")).isEqualTo(2 * 1024 * 1024);
-        assertThatThrownBy(() -> ByteSizeParser.parse("16k", "--payload-size")).hasMessageStartingWith("--payload-size: '16k' is not a size");
+        assertThatThrownBy(() -> ByteSizeParser.parse("16k", "--payload-size"))
+                .hasMessageStartingWith("--payload-size: '16k' is not a size");
         assertThatThrownBy(() -> ByteSizeParser.parse("1GiB", "--payload-size")).hasMessageContaining("larger than");
-        assertThatThrownBy(() -> ByteSizeParser.parse("100MiB", "--payload-size")).hasMessageContaining("larger than");
+        assertThatThrownBy(() -> ByteSizeParser.parse("100MiB", "--payload-size"))
+                .hasMessageContaining("larger than");
     }
 
     @Test
@@ -49,10 +52,12 @@ class ValueParsersTest {
 
     @Test
     void referenceProfileIsTheWriteUpsFlags() {
-        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NETTY)).containsSubsequence("-Xms1500m", "-Xmx1500m",
-                "-Xmn500m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
-        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.TOMCAT)).containsSubsequence("-Xms3500m", "-Xmx3500m",
-                "-Xmn1024m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
+        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NETTY))
+                .containsSubsequence(
+                        "-Xms1500m", "-Xmx1500m", "-Xmn500m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
+        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.TOMCAT))
+                .containsSubsequence(
+                        "-Xms3500m", "-Xmx3500m", "-Xmn1024m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
         assertThat(JvmProfile.REFERENCE.proxyArgs(FrontEndKind.NETTY)).containsExactly("--profile", "reference");
         assertThat(JvmProfile.MODERN.proxyArgs(FrontEndKind.NETTY)).isEmpty();
         assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NGINX)).isEmpty();
@@ -60,10 +65,31 @@ class ValueParsersTest {
 
     @Test
     void gcChoiceReplacesTheProfilesCollectorAndUserFlagsComeLast() {
-        RunPlan plan = new RunPlan(List.of(), List.of(1), 1, new WarmupPolicy(false, 0, 120), ConnectionMode.KEEPALIVE, LoadModel.CLOSED, "wrk", 1,
-                JvmProfile.REFERENCE, GcChoice.G1, null, List.of("-XX:+UseNUMA"), Profiler.NONE, Duration.ofMillis(50), 1024,
-                TopologyOptions.loopback(), Duration.ofSeconds(10), java.nio.file.Path.of("results"), "x", null,
-                CpuPinning.NONE, 1, null, 0);
+        RunPlan plan = new RunPlan(
+                List.of(),
+                List.of(1),
+                1,
+                new WarmupPolicy(false, 0, 120),
+                ConnectionMode.KEEPALIVE,
+                LoadModel.CLOSED,
+                "wrk",
+                1,
+                JvmProfile.REFERENCE,
+                GcChoice.G1,
+                null,
+                List.of("-XX:+UseNUMA"),
+                Profiler.NONE,
+                Duration.ofMillis(50),
+                1024,
+                TopologyOptions.loopback(),
+                Duration.ofSeconds(10),
+                java.nio.file.Path.of("results"),
+                "x",
+                null,
+                CpuPinning.NONE,
+                1,
+                null,
+                0);
         List<String> args = plan.jvmArgsFor(FrontEndKind.NETTY);
         assertThat(args).doesNotContain("-XX:+UseParallelGC").contains("-XX:+UseG1GC", "-Xms1500m");
         assertThat(args.get(args.size() - 1)).isEqualTo("-XX:+UseNUMA");

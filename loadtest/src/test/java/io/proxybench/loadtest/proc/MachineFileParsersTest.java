@@ -53,8 +53,10 @@ class MachineFileParsersTest {
         NetDevSampler.Counters eth0 = NetDevSampler.parse(ProcFixtures.read("net_dev.0"), "eth0");
         assertThat(eth0.rxBytes()).isEqualTo(248277551L);
         assertThat(eth0.txBytes()).isEqualTo(599307L);
-        assertThat(new NetDevSampler(Path.of("/proc"), NetworkProbe.local("eth0")).countsBothDirections()).isTrue();
-        assertThat(new NetDevSampler(Path.of("/proc"), NetworkProbe.local("lo")).countsBothDirections()).isFalse();
+        assertThat(new NetDevSampler(Path.of("/proc"), NetworkProbe.local("eth0")).countsBothDirections())
+                .isTrue();
+        assertThat(new NetDevSampler(Path.of("/proc"), NetworkProbe.local("lo")).countsBothDirections())
+                .isFalse();
     }
 
     @Test

@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
 /** Real /proc files, captured on a 2-core box one second apart while wrk loaded stub-origin. */
 public final class ProcFixtures {
 
-    private ProcFixtures() {
-    }
+    private ProcFixtures() {}
 
     public static String read(String name) {
         try (InputStream in = ProcFixtures.class.getResourceAsStream("/proc/" + name)) {

@@ -47,7 +47,9 @@ class ProcStatSamplerTest {
     void runQueueLeavesOutTheReaderItself() {
         assertThat(first.procsRunning()).isEqualTo(4);
         assertThat(first.runQueue()).isEqualTo(3);
-        assertThat(ProcStatSampler.parse("cpu 1 0 0 1 0 0 0 0\nctxt 5\nprocs_running 1\n").runQueue()).isZero();
+        assertThat(ProcStatSampler.parse("cpu 1 0 0 1 0 0 0 0\nctxt 5\nprocs_running 1\n")
+                        .runQueue())
+                .isZero();
     }
 
     @Test

@@ -14,14 +14,18 @@ class ProcessSamplerTest {
     @Test
     void cpuTicksAreUtimePlusStime() {
         // fields 14 and 15 of the captured stub-origin: 187 + 13, one second later 226 + 18
-        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.0"))).isEqualTo(200);
-        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.1"))).isEqualTo(244);
+        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.0")))
+                .isEqualTo(200);
+        assertThat(ProcessSampler.parseCpuTicks(ProcFixtures.read("pid_stat.1")))
+                .isEqualTo(244);
     }
 
     @Test
     void sysTicksAreStimeAlone() {
-        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.0"))).isEqualTo(13);
-        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.1"))).isEqualTo(18);
+        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.0")))
+                .isEqualTo(13);
+        assertThat(ProcessSampler.parseSysTicks(ProcFixtures.read("pid_stat.1")))
+                .isEqualTo(18);
     }
 
     @Test
@@ -36,7 +40,8 @@ class ProcessSamplerTest {
         ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 13, 0, 0);
         ProcessSampler.Usage after = new ProcessSampler.Usage(7, 244, 18, 0, 0);
         assertThat(after.sysCpuPctSince(before, 0.5, 100)).isCloseTo(10.0, within(1e-9));
-        assertThat(new ProcessSampler.Usage(8, 244, 18, 0, 0).sysCpuPctSince(before, 1.0, 100)).isNull();
+        assertThat(new ProcessSampler.Usage(8, 244, 18, 0, 0).sysCpuPctSince(before, 1.0, 100))
+                .isNull();
     }
 
     @Test
@@ -46,14 +51,17 @@ class ProcessSamplerTest {
         assertThat(after.cpuPctSince(before, 1.0, 100)).isCloseTo(44.0, within(1e-9));
         assertThat(after.cpuPctSince(before, 0.5, 100)).isCloseTo(88.0, within(1e-9));
         // two busy cores read as 200 %
-        assertThat(new ProcessSampler.Usage(7, 400, 0, 0, 0).cpuPctSince(before, 1.0, 100)).isCloseTo(200.0, within(1e-9));
+        assertThat(new ProcessSampler.Usage(7, 400, 0, 0, 0).cpuPctSince(before, 1.0, 100))
+                .isCloseTo(200.0, within(1e-9));
     }
 
     @Test
     void readingsOfDifferentProcessesGiveNoRate() {
         ProcessSampler.Usage before = new ProcessSampler.Usage(7, 200, 0, 0, 0);
-        assertThat(new ProcessSampler.Usage(8, 244, 0, 0, 0).cpuPctSince(before, 1.0, 100)).isNull();
-        assertThat(new ProcessSampler.Usage(7, 244, 0, 0, 0).cpuPctSince(null, 1.0, 100)).isNull();
+        assertThat(new ProcessSampler.Usage(8, 244, 0, 0, 0).cpuPctSince(before, 1.0, 100))
+                .isNull();
+        assertThat(new ProcessSampler.Usage(7, 244, 0, 0, 0).cpuPctSince(null, 1.0, 100))
+                .isNull();
     }
 
     @Test
@@ -66,15 +74,16 @@ class ProcessSamplerTest {
 
     @Test
     void aThreadsNameIsTheFieldInParentheses() {
-        assertThat(ProcessSampler.parseName("4243 (C2 CompilerThre) S 1 1 1 0 -1 0 0 0 0 0 31 7 0 0")).isEqualTo(
-                "C2 CompilerThre");
+        assertThat(ProcessSampler.parseName("4243 (C2 CompilerThre) S 1 1 1 0 -1 0 0 0 0 0 31 7 0 0"))
+                .isEqualTo("C2 CompilerThre");
         assertThat(ProcessSampler.parseName("4244 (a (weird) name) S 1")).isEqualTo("a (weird) name");
     }
 
     private static void task(Path proc, long pid, long tid, String name, long utime, long stime) throws IOException {
         Path dir = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
-        Files.writeString(dir.resolve("stat"), tid + " (" + name + ") S 1 1 1 0 -1 0 0 0 0 0 " + utime + " " + stime
-                + " 0 0 20 0 1 0 100 0 0");
+        Files.writeString(
+                dir.resolve("stat"),
+                tid + " (" + name + ") S 1 1 1 0 -1 0 0 0 0 0 " + utime + " " + stime + " 0 0 20 0 1 0 100 0 0");
     }
 
     @Test
@@ -118,7 +127,8 @@ class ProcessSamplerTest {
         scheduled(proc, pid, pid + 3, "C1 CompilerThre", 400_000_123L);
         scheduled(proc, pid, pid + 4, "GC Thread#0", 7_000_000L);
 
-        assertThat(new ProcessSampler(proc).compilerNanos(ProcessHandle.current())).isEqualTo(2_900_000_123L);
+        assertThat(new ProcessSampler(proc).compilerNanos(ProcessHandle.current()))
+                .isEqualTo(2_900_000_123L);
     }
 
     @Test
@@ -128,9 +138,11 @@ class ProcessSamplerTest {
         scheduled(proc, pid, pid + 1, "nginx", 9_000_000L);
 
         assertThat(new ProcessSampler(proc).compilerNanos(ProcessHandle.current()))
-                .as("nginx, or a JVM on another machine: the JVM's own count must be read instead").isNull();
+                .as("nginx, or a JVM on another machine: the JVM's own count must be read instead")
+                .isNull();
         assertThat(new ProcessSampler(proc.resolve("elsewhere")).compilerNanos(ProcessHandle.current()))
-                .as("a process gone").isNull();
+                .as("a process gone")
+                .isNull();
     }
 
     @Test

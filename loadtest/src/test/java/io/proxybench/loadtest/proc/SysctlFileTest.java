@@ -12,14 +12,21 @@ class SysctlFileTest {
 
     @Test
     void readsKeysInOrderWithCommentsAndBlanks() {
-        Map<String, String> settings = SysctlFile.parse(List.of(
-                "# comment", "; also a comment", "", "net.core.somaxconn = 5000",
-                "-net.core.rmem_max=8388608", "net.ipv4.ip_local_port_range =  10240\t 65535  "), "f");
+        Map<String, String> settings = SysctlFile.parse(
+                List.of(
+                        "# comment",
+                        "; also a comment",
+                        "",
+                        "net.core.somaxconn = 5000",
+                        "-net.core.rmem_max=8388608",
+                        "net.ipv4.ip_local_port_range =  10240\t 65535  "),
+                "f");
 
-        assertThat(settings).containsExactly(
-                Map.entry("net.core.somaxconn", "5000"),
-                Map.entry("net.core.rmem_max", "8388608"),
-                Map.entry("net.ipv4.ip_local_port_range", "10240 65535"));
+        assertThat(settings)
+                .containsExactly(
+                        Map.entry("net.core.somaxconn", "5000"),
+                        Map.entry("net.core.rmem_max", "8388608"),
+                        Map.entry("net.ipv4.ip_local_port_range", "10240 65535"));
     }
 
     @Test
@@ -36,7 +43,8 @@ class SysctlFileTest {
     void theShippedFileHoldsTheReferenceValues() throws Exception {
         Map<String, String> settings = SysctlFile.read(Path.of("..", "sysctl", "proxybench.conf"));
 
-        assertThat(settings).containsEntry("net.core.rmem_max", "8388608")
+        assertThat(settings)
+                .containsEntry("net.core.rmem_max", "8388608")
                 .containsEntry("net.core.wmem_max", "8388608")
                 .containsEntry("net.core.netdev_max_backlog", "5000")
                 .containsEntry("net.core.somaxconn", "5000")

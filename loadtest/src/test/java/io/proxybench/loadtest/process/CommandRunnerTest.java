@@ -23,7 +23,8 @@ class CommandRunnerTest {
     void killsACommandThatOutlivesItsTimeLimit() throws Exception {
         long start = System.nanoTime();
 
-        CommandRunner.Result result = CommandRunner.processes(Duration.ofMillis(300)).run(List.of("sleep", "30"));
+        CommandRunner.Result result =
+                CommandRunner.processes(Duration.ofMillis(300)).run(List.of("sleep", "30"));
 
         assertThat(result.exitCode()).isEqualTo(CommandRunner.TIMED_OUT);
         assertThat(result.output()).startsWith("timed out");

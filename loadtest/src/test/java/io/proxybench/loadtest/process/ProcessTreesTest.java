@@ -17,7 +17,8 @@ class ProcessTreesTest {
         Thread.sleep(300);
         List<ProcessHandle> tree = ProcessTrees.tree(shell.toHandle());
         assertThat(tree).hasSize(3);
-        assertThat(ProcessTrees.terminate(shell.toHandle(), Duration.ofSeconds(5))).isTrue();
+        assertThat(ProcessTrees.terminate(shell.toHandle(), Duration.ofSeconds(5)))
+                .isTrue();
         assertThat(tree).noneMatch(ProcessHandle::isAlive);
     }
 
@@ -27,29 +28,40 @@ class ProcessTreesTest {
         Thread.sleep(300);
         List<ProcessHandle> tree = ProcessTrees.tree(stubborn.toHandle());
         // sleep itself dies on SIGTERM; the shell ignores it and must be killed after the grace period
-        assertThat(ProcessTrees.terminate(stubborn.toHandle(), Duration.ofMillis(500))).isFalse();
+        assertThat(ProcessTrees.terminate(stubborn.toHandle(), Duration.ofMillis(500)))
+                .isFalse();
         assertThat(tree).noneMatch(ProcessHandle::isAlive);
     }
 
     @Test
     void aChildProcessWaitsForItsReadyLineAndQuotesStderrWhenItDies(@TempDir Path dir) throws Exception {
         try (ChildProcessRegistry registry = new ChildProcessRegistry()) {
-            ChildProcess ready = ChildProcess.start("server", List.of("sh", "-c",
-                    "echo noise; echo 'listening port=1234 admin=5'; sleep 60"), Map.of(), dir.resolve("out.log"),
-                    dir.resolve("err.log"), registry, line -> line.startsWith("listening"));
+            ChildProcess ready = ChildProcess.start(
+                    "server",
+                    List.of("sh", "-c", "echo noise; echo 'listening port=1234 admin=5'; sleep 60"),
+                    Map.of(),
+                    dir.resolve("out.log"),
+                    dir.resolve("err.log"),
+                    registry,
+                    line -> line.startsWith("listening"));
             assertThat(ready.awaitReady(Duration.ofSeconds(10))).isEqualTo("listening port=1234 admin=5");
             ready.stop(Duration.ofSeconds(5));
             assertThat(ready.isAlive()).isFalse();
 
-            ChildProcess failing = ChildProcess.start("proxy", List.of("sh", "-c",
-                    "echo 'proxy: unknown key workers.x=1' >&2; exit 2"), Map.of(), dir.resolve("out2.log"),
-                    dir.resolve("err2.log"), registry, line -> false);
+            ChildProcess failing = ChildProcess.start(
+                    "proxy",
+                    List.of("sh", "-c", "echo 'proxy: unknown key workers.x=1' >&2; exit 2"),
+                    Map.of(),
+                    dir.resolve("out2.log"),
+                    dir.resolve("err2.log"),
+                    registry,
+                    line -> false);
             try {
                 failing.awaitReady(Duration.ofSeconds(10));
                 throw new AssertionError("expected a start failure");
             } catch (ProcessStartException e) {
-                assertThat(e.getMessage()).isEqualTo("proxy exited with code 2 before it was ready:"
-                        + " proxy: unknown key workers.x=1");
+                assertThat(e.getMessage())
+                        .isEqualTo("proxy exited with code 2 before it was ready:" + " proxy: unknown key workers.x=1");
             }
         }
     }
@@ -58,8 +70,14 @@ class ProcessTreesTest {
     void theRegistryStopsWhatIsStillRunning(@TempDir Path dir) throws Exception {
         ChildProcess child;
         try (ChildProcessRegistry registry = new ChildProcessRegistry()) {
-            child = ChildProcess.start("sleeper", List.of("sleep", "60"), Map.of(), dir.resolve("o"), dir.resolve("e"),
-                    registry, line -> false);
+            child = ChildProcess.start(
+                    "sleeper",
+                    List.of("sleep", "60"),
+                    Map.of(),
+                    dir.resolve("o"),
+                    dir.resolve("e"),
+                    registry,
+                    line -> false);
             assertThat(child.isAlive()).isTrue();
         }
         assertThat(child.isAlive()).isFalse();

@@ -20,8 +20,8 @@ public final class RecordingRunner implements CommandRunner {
 
     /** Fails the first command whose words joined by spaces contain {@code fragment}. */
     public static RecordingRunner failing(String fragment, String output) {
-        return new RecordingRunner(command -> String.join(" ", command).contains(fragment)
-                ? new Result(1, output) : new Result(0, ""));
+        return new RecordingRunner(
+                command -> String.join(" ", command).contains(fragment) ? new Result(1, output) : new Result(0, ""));
     }
 
     @Override

@@ -18,8 +18,7 @@ public final class FlameGraphFrames {
     private static final Pattern POOL = Pattern.compile("const cpool = \\[\\R(.*?)\\R\\];", Pattern.DOTALL);
     private static final Pattern ENTRY = Pattern.compile("^'(.*)',?$");
 
-    private FlameGraphFrames() {
-    }
+    private FlameGraphFrames() {}
 
     /** Every frame name but the root {@code all}; empty for a graph that recorded nothing. */
     public static List<String> of(Path html) throws IOException {
@@ -35,7 +34,8 @@ public final class FlameGraphFrames {
                 throw new IllegalArgumentException(html + ": unexpected pool entry " + line);
             }
             String packed = entry.group(1).replace("\\'", "'").replace("\\\\", "\\");
-            String name = names.isEmpty() && previous.isEmpty() ? packed
+            String name = names.isEmpty() && previous.isEmpty()
+                    ? packed
                     : previous.substring(0, packed.charAt(0) - 32) + packed.substring(1);
             names.add(name);
             previous = name;

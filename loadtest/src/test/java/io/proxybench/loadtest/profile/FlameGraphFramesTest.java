@@ -16,9 +16,12 @@ class FlameGraphFramesTest {
     @Test
     void unpacksNamesThatShareAPrefixWithTheOneBefore() throws IOException {
         Path html = dir.resolve("g.html");
-        Files.writeString(html, "<script>\nconst cpool = [\n'all',\n' io/netty/A.run',\n')B.run',\n'#proxy\\'s',\n"
-                + "' byte[]'\n];\nunpack(cpool);\n</script>");
-        assertThat(FlameGraphFrames.of(html)).containsExactly("io/netty/A.run", "io/netty/B.run", "io/proxy's", "byte[]");
+        Files.writeString(
+                html,
+                "<script>\nconst cpool = [\n'all',\n' io/netty/A.run',\n')B.run',\n'#proxy\\'s',\n"
+                        + "' byte[]'\n];\nunpack(cpool);\n</script>");
+        assertThat(FlameGraphFrames.of(html))
+                .containsExactly("io/netty/A.run", "io/netty/B.run", "io/proxy's", "byte[]");
     }
 
     @Test

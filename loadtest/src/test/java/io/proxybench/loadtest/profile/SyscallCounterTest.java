@@ -28,14 +28,19 @@ class SyscallCounterTest {
     void perfsLinesBecomeEveryCallFirstThenEachNamedOneItCounted() throws ProfilerException {
         Map<String, Long> calls = SyscallCounter.parse(PERF_OUTPUT);
 
-        assertThat(calls).containsExactly(Map.entry("all", 58210L), Map.entry("writev", 19722L),
-                Map.entry("recvfrom", 19760L), Map.entry("epoll_pwait2", 8811L));
+        assertThat(calls)
+                .containsExactly(
+                        Map.entry("all", 58210L),
+                        Map.entry("writev", 19722L),
+                        Map.entry("recvfrom", 19760L),
+                        Map.entry("epoll_pwait2", 8811L));
     }
 
     @Test
     void outputWithoutTheTotalIsNotACount() {
         assertThatThrownBy(() -> SyscallCounter.parse("<not counted>,,raw_syscalls:sys_enter,0,0.00,,\n"))
-                .isInstanceOf(ProfilerException.class).hasMessageContaining("raw_syscalls:sys_enter");
+                .isInstanceOf(ProfilerException.class)
+                .hasMessageContaining("raw_syscalls:sys_enter");
     }
 
     @Test
@@ -43,7 +48,8 @@ class SyscallCounterTest {
         SyscallCounter counter = available();
         assertThat(counter.calls()).contains("read", "writev", "epoll_ctl", "getsockname");
 
-        SyscallCounter.Counting counting = counter.start(List.of(ProcessHandle.current().pid()), dir.resolve("perf.txt"));
+        SyscallCounter.Counting counting =
+                counter.start(List.of(ProcessHandle.current().pid()), dir.resolve("perf.txt"));
         // one read(2) per call: an unbuffered stream on /dev/zero
         try (FileInputStream zero = new FileInputStream("/dev/zero")) {
             for (int i = 0; i < 2000; i++) {

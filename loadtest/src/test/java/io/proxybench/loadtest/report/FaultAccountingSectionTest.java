@@ -32,9 +32,13 @@ class FaultAccountingSectionTest {
                 .editRun(r -> {
                     r.putObject("settings").put("originFaults", "reset=1%,garbage=1%,stall=0.5%");
                     ObjectNode netty = (ObjectNode) r.get("frontEnds").get(1);
-                    netty.putObject("afterSteps").put("proxy.connections.origin.active", 0)
-                            .put("proxy.connections.origin.idle", 37).put("proxy.errors.originProtocol", 61)
-                            .put("proxy.errors.timeout", 0).put("proxy.errors.reset", 2).put("quietMs", 10250);
+                    netty.putObject("afterSteps")
+                            .put("proxy.connections.origin.active", 0)
+                            .put("proxy.connections.origin.idle", 37)
+                            .put("proxy.errors.originProtocol", 61)
+                            .put("proxy.errors.timeout", 0)
+                            .put("proxy.errors.reset", 2)
+                            .put("quietMs", 10250);
                 })
                 .editSteps(steps -> {
                     for (int i = steps.size() - 1; i >= 0; i--) {
@@ -52,11 +56,40 @@ class FaultAccountingSectionTest {
         assertThat(md).contains("## Faults").contains("Origin fault mix: `reset=1%,garbage=1%,stall=0.5%`");
         String section = md.substring(md.indexOf("## Faults"));
         List<String> header = cells(section, "| front end");
-        assertThat(header).containsExactly("front end", "requests", "ok", "status ≥400", "connect", "read", "write",
-                "timeout", "origin requests", "reset", "garbage", "stall", "proxy errors", "RSS MB first→last second",
-                "pool after");
-        assertThat(cells(section, "| netty")).containsExactly("netty", "4000", "3959", "41", "0", "2", "0", "1",
-                "4300", "42", "41", "21", "originProtocol 61, reset 2", "512 → 530", "0/37 after 10.3 s");
+        assertThat(header)
+                .containsExactly(
+                        "front end",
+                        "requests",
+                        "ok",
+                        "status ≥400",
+                        "connect",
+                        "read",
+                        "write",
+                        "timeout",
+                        "origin requests",
+                        "reset",
+                        "garbage",
+                        "stall",
+                        "proxy errors",
+                        "RSS MB first→last second",
+                        "pool after");
+        assertThat(cells(section, "| netty"))
+                .containsExactly(
+                        "netty",
+                        "4000",
+                        "3959",
+                        "41",
+                        "0",
+                        "2",
+                        "0",
+                        "1",
+                        "4300",
+                        "42",
+                        "41",
+                        "21",
+                        "originProtocol 61, reset 2",
+                        "512 → 530",
+                        "0/37 after 10.3 s");
         // tomcat has no origin figures (an older origin) and no pool reading: dashes, not zeros
         List<String> tomcat = cells(section, "| tomcat");
         assertThat(tomcat.subList(8, 13)).containsOnly("-");
@@ -90,16 +123,33 @@ class FaultAccountingSectionTest {
         Files.write(samples, lines);
     }
 
-    private static void faults(ObjectNode step, long requests, long status, long read, long timeout, long originRequests,
-            long reset, long garbage, long stall, double rssMb) {
+    private static void faults(
+            ObjectNode step,
+            long requests,
+            long status,
+            long read,
+            long timeout,
+            long originRequests,
+            long reset,
+            long garbage,
+            long stall,
+            double rssMb) {
         step.put("requests", requests).put("proxyRssMb", rssMb);
-        ((ObjectNode) step.get("errors")).put("status", status).put("read", read).put("timeout", timeout);
-        step.putObject("originFaults").put("requests", originRequests).put("reset", reset).put("garbage", garbage)
+        ((ObjectNode) step.get("errors"))
+                .put("status", status)
+                .put("read", read)
+                .put("timeout", timeout);
+        step.putObject("originFaults")
+                .put("requests", originRequests)
+                .put("reset", reset)
+                .put("garbage", garbage)
                 .put("stall", stall);
     }
 
     private static List<String> cells(String md, String rowStart) {
         String line = md.lines().filter(l -> l.startsWith(rowStart)).findFirst().orElseThrow();
-        return Arrays.stream(line.substring(1, line.length() - 1).split("\\|")).map(String::trim).toList();
+        return Arrays.stream(line.substring(1, line.length() - 1).split("\\|"))
+                .map(String::trim)
+                .toList();
     }
 }

@@ -35,21 +35,28 @@ class FixtureRunTest {
         proxybench.setOut(new PrintWriter(out));
         proxybench.setErr(new PrintWriter(err));
 
-        assertThat(proxybench.execute("report", dir.toString())).as(err.toString()).isZero();
+        assertThat(proxybench.execute("report", dir.toString()))
+                .as(err.toString())
+                .isZero();
 
         String table = out.toString();
-        assertThat(table).startsWith("| Run    | Con. | Rq./s |")
+        assertThat(table)
+                .startsWith("| Run    | Con. | Rq./s |")
                 .contains("| netty  |   10 |   175 |  56.38 |   53.86 |   56.68 |   60.51 | 44.71 |")
                 .contains("| tomcat |   20 |   367 |")
                 .doesNotContain("JIT");
         assertThat(written).contains(table);
-        assertThat(Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8)).isEqualTo(written);
+        assertThat(Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8))
+                .isEqualTo(written);
         assertThat(dir.resolve("report.html")).exists();
     }
 
     private static Path copy(Path target) {
         try {
-            Path source = Path.of(FixtureRunTest.class.getResource("/runs/" + RUN + "/run.json").toURI()).getParent();
+            Path source = Path.of(FixtureRunTest.class
+                            .getResource("/runs/" + RUN + "/run.json")
+                            .toURI())
+                    .getParent();
             try (Stream<Path> files = Files.walk(source)) {
                 for (Path from : files.toList()) {
                     Path to = target.resolve(source.relativize(from).toString());

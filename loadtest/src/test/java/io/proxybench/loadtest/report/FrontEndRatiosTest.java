@@ -40,7 +40,10 @@ class FrontEndRatiosTest {
     }
 
     private static String line(String ratios, String step) {
-        return ratios.lines().filter(l -> l.startsWith("- " + step + ":")).findFirst().orElseThrow();
+        return ratios.lines()
+                .filter(l -> l.startsWith("- " + step + ":"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -48,7 +51,8 @@ class FrontEndRatiosTest {
         String ratios = MarkdownReport.ratios(ResultsReader.read(SampleRun.sourceDir()));
 
         // netty 156.7 µs/req against tomcat's 249.1 at 700 connections
-        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, CPU per request 0.63\u00d7");
+        assertThat(line(ratios, "700 connections"))
+                .isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, CPU per request 0.63\u00d7");
     }
 
     @Test
@@ -59,8 +63,9 @@ class FrontEndRatiosTest {
 
         // medians netty (156.7 + 188.04) / 2, tomcat (249.1 + 199.28) / 2: 0.77; repeat 1 156.7 / 249.1,
         // repeat 2 188.04 / 199.28; req/s did not change between repeats
-        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7 (repeats 1.09\u00d7, 1.09\u00d7), "
-                + "CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)");
+        assertThat(line(ratios, "700 connections"))
+                .isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7 (repeats 1.09\u00d7, 1.09\u00d7), "
+                        + "CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)");
     }
 
     @Test
@@ -68,11 +73,13 @@ class FrontEndRatiosTest {
         SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.2}, "tomcat", new double[] {1.0, 0.8}))
                 .editSteps(steps -> steps.forEach(s -> {
                     ObjectNode step = (ObjectNode) s;
-                    if (step.get("frontEnd").asText().equals("netty") && step.get("connections").asInt() == 700
+                    if (step.get("frontEnd").asText().equals("netty")
+                            && step.get("connections").asInt() == 700
                             && step.get("repeat").asInt() == 2) {
                         step.put("status", "failed").put("failure", "proxy exited");
                     }
-                    if (step.get("frontEnd").asText().equals("tomcat") && step.get("connections").asInt() == 900) {
+                    if (step.get("frontEnd").asText().equals("tomcat")
+                            && step.get("connections").asInt() == 900) {
                         step.putNull("proxyCpuUsPerReq");
                     }
                 }));
@@ -81,7 +88,9 @@ class FrontEndRatiosTest {
 
         // the medians: netty 156.7 (its one repeat left), tomcat (249.1 + 199.28) / 2
         assertThat(line(ratios, "700 connections")).endsWith("CPU per request 0.70\u00d7 (repeats 0.63\u00d7)");
-        assertThat(line(ratios, "900 connections")).doesNotContain("CPU per request").contains("netty/tomcat = ");
+        assertThat(line(ratios, "900 connections"))
+                .doesNotContain("CPU per request")
+                .contains("netty/tomcat = ");
     }
 
     @Test
@@ -94,33 +103,46 @@ class FrontEndRatiosTest {
         String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
 
         // netty 156.7 = 100 user + 56.7 kernel, tomcat 249.1 = 200 user + 49.1 kernel
-        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
-                + "CPU per request 0.63\u00d7 [user 0.50\u00d7, sys 1.15\u00d7]");
+        assertThat(line(ratios, "700 connections"))
+                .isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
+                        + "CPU per request 0.63\u00d7 [user 0.50\u00d7, sys 1.15\u00d7]");
         // tomcat's split not measured at 900: the whole only
         assertThat(line(ratios, "900 connections")).contains("CPU per request").doesNotContain("[user");
         String report = MarkdownReport.render(ResultsReader.read(run.dir()));
-        assertThat(report).contains("In square brackets the ratios of its user-space and kernel parts")
+        assertThat(report)
+                .contains("In square brackets the ratios of its user-space and kernel parts")
                 .contains("sys \u00b5s/req the kernel's part of it");
     }
 
     @Test
     void theCpuPerRequestNetOfTheJitIsDividedWhereAJvmsCompilerThreadsWereToldApart() throws Exception {
         SampleRun run = SampleRun.copyTo(tmp.resolve("jit"))
-                .editStep("netty", 700, step -> step.put("proxyJitCpuUsPerReq", 31.7).put("proxyGcCpuUsPerReq", 4.0))
-                .editStep("tomcat", 700, step -> step.put("proxyJitCpuUsPerReq", 0.0).put("proxyGcCpuUsPerReq", 9.0));
+                .editStep(
+                        "netty",
+                        700,
+                        step -> step.put("proxyJitCpuUsPerReq", 31.7).put("proxyGcCpuUsPerReq", 4.0))
+                .editStep(
+                        "tomcat",
+                        700,
+                        step -> step.put("proxyJitCpuUsPerReq", 0.0).put("proxyGcCpuUsPerReq", 9.0));
 
         String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
 
         // netty 156.7 µs/req of which its compilers 31.7: 125.0 against tomcat's 249.1 (which compiled nothing)
-        assertThat(line(ratios, "700 connections")).isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
-                + "CPU per request 0.63\u00d7; net of the JIT 0.50\u00d7");
+        assertThat(line(ratios, "700 connections"))
+                .isEqualTo("- 700 connections: netty/tomcat = 1.09\u00d7, "
+                        + "CPU per request 0.63\u00d7; net of the JIT 0.50\u00d7");
         // a JVM whose threads were not told apart has no such figure: nothing to divide
         assertThat(line(ratios, "900 connections")).doesNotContain("net of the JIT");
         String report = MarkdownReport.render(ResultsReader.read(run.dir()));
-        assertThat(report).contains("| JIT \u00b5s/req | GC \u00b5s/req |").contains("\"Net of the JIT\" divides")
+        assertThat(report)
+                .contains("| JIT \u00b5s/req | GC \u00b5s/req |")
+                .contains("\"Net of the JIT\" divides")
                 .contains("JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's");
-        assertThat(MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()))).as("older runs render as they did")
-                .doesNotContain("JIT \u00b5s/req").doesNotContain("Net of the JIT");
+        assertThat(MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir())))
+                .as("older runs render as they did")
+                .doesNotContain("JIT \u00b5s/req")
+                .doesNotContain("Net of the JIT");
     }
 
     @Test
@@ -143,8 +165,10 @@ class FrontEndRatiosTest {
         String ratios = MarkdownReport.ratios(ResultsReader.read(run.dir()));
 
         // the baseline first, then the front end divided; each flag with the repeats that raised it
-        assertThat(line(ratios, "700 connections")).endsWith("CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)"
-                + " \u2014 flagged: tomcat cpu-stolen in repeats 1 and 2 / netty jit-busy in repeat 2, cpu-stolen in repeat 2");
+        assertThat(line(ratios, "700 connections"))
+                .endsWith(
+                        "CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)"
+                                + " \u2014 flagged: tomcat cpu-stolen in repeats 1 and 2 / netty jit-busy in repeat 2, cpu-stolen in repeat 2");
         assertThat(line(ratios, "900 connections")).doesNotContain("flagged");
         assertThat(report).contains("A ratio whose steps raised flags names them");
         // the flags the kit derives from a step's figures count too (the sample's tomcat had timeouts at 1100)
@@ -153,34 +177,78 @@ class FrontEndRatiosTest {
 
     @Test
     void anNginxBaselineHasNoJitToTakeAway() {
-        StepRecord nginx = new StepRecord("nginx", "nginx", 100, StepRecord.OK, null, null, null, null, null, null, null,
-                null, new StepRecord.Processes(null, 40.0, null, null, null, null, null, null, null), null, null, null,
-                null, null, null, null);
-        StepRecord oldNetty = new StepRecord("netty", "netty", 100, StepRecord.OK, null, null, null, null, null, null,
-                null, null, new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null), null, null,
-                null, null, null, null, null);
+        StepRecord nginx = new StepRecord(
+                "nginx",
+                "nginx",
+                100,
+                StepRecord.OK,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new StepRecord.Processes(null, 40.0, null, null, null, null, null, null, null),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        StepRecord oldNetty = new StepRecord(
+                "netty",
+                "netty",
+                100,
+                StepRecord.OK,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
         assertThat(FrontEndRatios.cpuNetOfJit(nginx)).isEqualTo(40.0);
-        assertThat(FrontEndRatios.cpuNetOfJit(oldNetty)).as("a JVM's compile time unknown").isNull();
+        assertThat(FrontEndRatios.cpuNetOfJit(oldNetty))
+                .as("a JVM's compile time unknown")
+                .isNull();
     }
 
     @Test
     void theNoteSaysWhatIsDividedAndWhatTheBracketsHoldWhenThereAreAny() throws Exception {
         String once = MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()));
         String twice = MarkdownReport.render(ResultsReader.read(
-                repeated(Map.of("netty", new double[] {1.0, 1.0}, "tomcat", new double[] {1.0, 1.0})).dir()));
+                repeated(Map.of("netty", new double[] {1.0, 1.0}, "tomcat", new double[] {1.0, 1.0}))
+                        .dir()));
 
-        assertThat(once).contains("then its proxy CPU per request relative to tomcat's").doesNotContain("in brackets")
-                .as("a run without the kernel's part reads as it did").doesNotContain("square brackets")
+        assertThat(once)
+                .contains("then its proxy CPU per request relative to tomcat's")
+                .doesNotContain("in brackets")
+                .as("a run without the kernel's part reads as it did")
+                .doesNotContain("square brackets")
                 .doesNotContain("sys \u00b5s/req");
         assertThat(twice).contains("each repeat's own ratio in brackets");
     }
 
     @Test
     void withThreeRepeatsOrMoreTheCpuRatioGetsAnIntervalFromTheRepeatsNoFlagDisturbed() throws Exception {
-        SampleRun run = repeated(Map.of("netty", new double[] {1.0, 1.1, 0.9, 1.0}, "tomcat", new double[] {1.0, 1.0, 1.0, 2.0}))
+        SampleRun run = repeated(
+                        Map.of("netty", new double[] {1.0, 1.1, 0.9, 1.0}, "tomcat", new double[] {1.0, 1.0, 1.0, 2.0}))
                 .editSteps(steps -> steps.forEach(s -> {
                     ObjectNode step = (ObjectNode) s;
-                    if (step.get("connections").asInt() == 900 && step.get("repeat").asInt() == 4
+                    if (step.get("connections").asInt() == 900
+                            && step.get("repeat").asInt() == 4
                             && step.get("frontEnd").asText().equals("tomcat")) {
                         step.putArray("flags").add(StepRecord.FLAG_CPU_STOLEN);
                     }
@@ -190,12 +258,15 @@ class FrontEndRatiosTest {
 
         // at 700 all four pairs: 0.629 x (1.0, 1.1, 0.9, 0.5), the last repeat's baseline doubled; the logarithms'
         // mean -0.639, standard deviation 0.355, t(3, 0.975) 3.182: exp(-0.639 +- 0.564), 0.30 to 0.93
-        assertThat(line(ratios, "700 connections")).contains("CPU per request 0.63\u00d7 (repeats 0.63\u00d7, 0.69\u00d7, "
-                + "0.57\u00d7, 0.31\u00d7; 95 % CI 0.30\u20130.93\u00d7)").doesNotContain("undisturbed");
+        assertThat(line(ratios, "700 connections"))
+                .contains("CPU per request 0.63\u00d7 (repeats 0.63\u00d7, 0.69\u00d7, "
+                        + "0.57\u00d7, 0.31\u00d7; 95 % CI 0.30\u20130.93\u00d7)")
+                .doesNotContain("undisturbed");
         // at 900 the stolen repeat is left out: three pairs 1.0, 1.1, 0.9 of the same ratio remain
         String at900 = line(ratios, "900 connections");
-        assertThat(at900).containsPattern("CPU per request [0-9.]+\u00d7 \\(repeats [^;]+; 95 % CI [0-9.]+\u2013[0-9.]+\u00d7 "
-                + "of the 3 undisturbed\\)");
+        assertThat(at900)
+                .containsPattern("CPU per request [0-9.]+\u00d7 \\(repeats [^;]+; 95 % CI [0-9.]+\u2013[0-9.]+\u00d7 "
+                        + "of the 3 undisturbed\\)");
         assertThat(MarkdownReport.render(ResultsReader.read(run.dir()))).contains("\"95 % CI\" is the range");
     }
 
@@ -208,8 +279,9 @@ class FrontEndRatiosTest {
         assertThat(ratios.low()).isCloseTo(0.575, offset(0.001));
         assertThat(ratios.high()).isCloseTo(1.740, offset(0.001));
         assertThat(inverse.low() * ratios.high()).isCloseTo(1.0, offset(1e-9));
-        assertThat(RatioInterval.of(List.of(1.0, 1.2))).as("two pairs give no interval").isEmpty();
-        assertThat(RatioInterval.of(List.of(1.1, 1.1, 1.1)).orElseThrow().low()).isCloseTo(1.1,
-                offset(1e-9));
+        assertThat(RatioInterval.of(List.of(1.0, 1.2)))
+                .as("two pairs give no interval")
+                .isEmpty();
+        assertThat(RatioInterval.of(List.of(1.1, 1.1, 1.1)).orElseThrow().low()).isCloseTo(1.1, offset(1e-9));
     }
 }

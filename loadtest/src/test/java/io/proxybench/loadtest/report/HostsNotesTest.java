@@ -12,16 +12,53 @@ import org.junit.jupiter.api.Test;
 class HostsNotesTest {
 
     private static RunResults run(Map<String, Object> topology, String latencyMerge) {
-        RunMetadata run = new RunMetadata("r", RunMetadata.FINISHED, null, null, null, null, null, List.of(), null,
-                List.of(), List.of(), null, null, topology);
-        StepRecord step = new StepRecord("netty", "netty", 20, "ok", null, List.of(), null, 2.0, null, null, null, null,
-                null, null, null, null, null, 1, latencyMerge, null);
+        RunMetadata run = new RunMetadata(
+                "r",
+                RunMetadata.FINISHED,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                List.of(),
+                List.of(),
+                null,
+                null,
+                topology);
+        StepRecord step = new StepRecord(
+                "netty",
+                "netty",
+                20,
+                "ok",
+                null,
+                List.of(),
+                null,
+                2.0,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                1,
+                latencyMerge,
+                null);
         return new RunResults(null, run, List.of(step), List.of());
     }
 
     private static Map<String, Object> hosts(String proxyTarget) {
-        return Map.of("name", "hosts", "places", Map.of("proxy", Map.of("target", proxyTarget)),
-                "generatorBoxes", List.of("ssh:gen-1", "ssh:gen-2"));
+        return Map.of(
+                "name",
+                "hosts",
+                "places",
+                Map.of("proxy", Map.of("target", proxyTarget)),
+                "generatorBoxes",
+                List.of("ssh:gen-1", "ssh:gen-2"));
     }
 
     @Test
@@ -38,7 +75,8 @@ class HostsNotesTest {
     void otherRunsAndALocalProxyAddNothing() {
         assertThat(HostsNotes.of(run(Map.of("name", "netns"), null))).isEmpty();
         assertThat(HostsNotes.of(run(null, null))).isEmpty();
-        assertThat(HostsNotes.of(run(Map.of("name", "hosts", "places", Map.of("proxy", Map.of("target", "local"))),
-                null))).isEmpty();
+        assertThat(HostsNotes.of(run(
+                        Map.of("name", "hosts", "places", Map.of("proxy", Map.of("target", "local"))), null)))
+                .isEmpty();
     }
 }

@@ -45,7 +45,8 @@ class HtmlReportTest {
     }
 
     private static List<String> attributes(String name) {
-        Matcher m = Pattern.compile("\\b" + name + "\\s*=\\s*\"([^\"]*)\"", Pattern.CASE_INSENSITIVE).matcher(html);
+        Matcher m = Pattern.compile("\\b" + name + "\\s*=\\s*\"([^\"]*)\"", Pattern.CASE_INSENSITIVE)
+                .matcher(html);
         List<String> values = new ArrayList<>();
         while (m.find()) {
             values.add(m.group(1));
@@ -56,8 +57,10 @@ class HtmlReportTest {
     @Test
     void opensOfflineWithNothingFetchedFromOutside() {
         assertThat(attributes("src")).isNotEmpty().allMatch(src -> src.startsWith("data:image/png;base64,"));
-        assertThat(attributes("href")).allSatisfy(href -> assertThat(href).doesNotContain(":").doesNotStartWith("/"));
-        assertThat(html).doesNotContainIgnoringCase("<script")
+        assertThat(attributes("href"))
+                .allSatisfy(href -> assertThat(href).doesNotContain(":").doesNotStartWith("/"));
+        assertThat(html)
+                .doesNotContainIgnoringCase("<script")
                 .doesNotContainIgnoringCase("<link")
                 .doesNotContainIgnoringCase("url(")
                 .doesNotContainIgnoringCase("@import")
@@ -115,14 +118,20 @@ class HtmlReportTest {
 
     @Test
     void carriesTheTableConditionsAndRatios() throws Exception {
-        assertThat(html).contains("<th>TP50/ms</th>").contains("<th>% ceil.</th>").contains("<th>Flags</th>")
+        assertThat(html)
+                .contains("<th>TP50/ms</th>")
+                .contains("<th>% ceil.</th>")
+                .contains("<th>Flags</th>")
                 .contains("<td class=\"num\">58000.00</td>")
                 .contains("Intel(R) Xeon(R) CPU E5430 @ 2.66GHz")
                 .contains("<code>-Xmx1500m</code>")
                 .contains("2000 connections: netty/tomcat = 1.81\u00d7")
                 .contains("2000 connections need ~4100 descriptors per process");
         assertThat(table).isEqualTo(MarkdownReport.table(ResultsReader.read(runDir)));
-        assertThat(table.lines().findFirst().orElseThrow()).startsWith("| Run").contains("TP90/ms").contains("Flags");
+        assertThat(table.lines().findFirst().orElseThrow())
+                .startsWith("| Run")
+                .contains("TP90/ms")
+                .contains("Flags");
     }
 
     @Test
@@ -134,7 +143,10 @@ class HtmlReportTest {
 
         String open = HtmlReport.render(ResultsReader.read(run.dir()), new ReportCharts(List.of(), Map.of()));
 
-        assertThat(open).contains("<th>Rate/s</th>").doesNotContain("<th>Con.</th>").doesNotContain("<th>% ceil.</th>")
+        assertThat(open)
+                .contains("<th>Rate/s</th>")
+                .doesNotContain("<th>Con.</th>")
+                .doesNotContain("<th>% ceil.</th>")
                 .contains("2000 req/s offered: netty/tomcat = 1.81\u00d7")
                 .contains("Aggregate performance against offered rate")
                 .contains("Open model: Rate/s is the arrival rate offered");
@@ -153,8 +165,11 @@ class HtmlReportTest {
         ReportWriter.write(run.dir());
         String noSamples = Files.readString(run.dir().resolve("report.html"));
 
-        assertThat(Pattern.compile("<img ").matcher(noSamples).results().count()).isEqualTo(AGGREGATE_CHARTS);
-        assertThat(noSamples).contains("No samples.csv in this run").contains("<tr class=\"failed")
+        assertThat(Pattern.compile("<img ").matcher(noSamples).results().count())
+                .isEqualTo(AGGREGATE_CHARTS);
+        assertThat(noSamples)
+                .contains("No samples.csv in this run")
+                .contains("<tr class=\"failed")
                 .contains("failed: proxy exited");
         assertThat(run.dir().resolve("charts/netty")).doesNotExist();
     }

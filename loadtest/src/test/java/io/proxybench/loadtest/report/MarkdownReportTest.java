@@ -23,17 +23,24 @@ class MarkdownReportTest {
 
     /** The cells of each table line (header, alignment, rows), trimmed. */
     private static List<List<String>> cells(String table) {
-        return table.lines().map(line -> Arrays.stream(line.substring(1, line.length() - 1).split("(?<!\\\\)\\|"))
-                .map(String::trim).toList()).toList();
+        return table.lines()
+                .map(line -> Arrays.stream(line.substring(1, line.length() - 1).split("(?<!\\\\)\\|"))
+                        .map(String::trim)
+                        .toList())
+                .toList();
     }
 
     private static List<String> row(List<List<String>> cells, String frontEnd, String connections) {
-        return cells.stream().filter(r -> r.get(0).equals(frontEnd) && r.get(1).equals(connections)).findFirst().orElseThrow();
+        return cells.stream()
+                .filter(r -> r.get(0).equals(frontEnd) && r.get(1).equals(connections))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
     void tableHasTheReferenceColumnsThenTheExtras() throws Exception {
-        List<String> header = cells(MarkdownReport.table(ResultsReader.read(SampleRun.sourceDir()))).get(0);
+        List<String> header = cells(MarkdownReport.table(ResultsReader.read(SampleRun.sourceDir())))
+                .get(0);
 
         assertThat(header.subList(0, 11)).isEqualTo(REFERENCE_COLUMNS);
         assertThat(header.subList(11, header.size()))
@@ -42,8 +49,8 @@ class MarkdownReportTest {
 
     @Test
     void aRunThatMeasuredTheKernelsPartShowsItBesideTheWholeCpuPerRequest() throws Exception {
-        SampleRun run = SampleRun.copyTo(tmp.resolve("split")).editStep("netty", 700,
-                step -> step.put("proxySysCpuUsPerReq", 56.74));
+        SampleRun run = SampleRun.copyTo(tmp.resolve("split"))
+                .editStep("netty", 700, step -> step.put("proxySysCpuUsPerReq", 56.74));
 
         List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(run.dir())));
 
@@ -59,12 +66,34 @@ class MarkdownReportTest {
     void numbersAreFormattedLikeTheReference() throws Exception {
         List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(SampleRun.sourceDir())));
 
-        assertThat(row(cells, "tomcat", "1100").subList(0, 11)).containsExactly(
-                "tomcat", "1100", "15385", "6410.00", "58.81", "71.22", "58000.00", "79.57", "18.10", "69413.10", "367.46");
-        assertThat(row(cells, "netty", "2000").subList(0, 11)).containsExactly(
-                "netty", "2000", "28196", "70.87", "63.92", "75.58", "96.34", "78.96", "9.71", "48146.36", "682.39");
-        assertThat(row(cells, "tomcat", "1100").subList(11, 17)).containsExactly(
-                "60000.00", "415", "256.5", "36.33", "69.9", "timeouts");
+        assertThat(row(cells, "tomcat", "1100").subList(0, 11))
+                .containsExactly(
+                        "tomcat",
+                        "1100",
+                        "15385",
+                        "6410.00",
+                        "58.81",
+                        "71.22",
+                        "58000.00",
+                        "79.57",
+                        "18.10",
+                        "69413.10",
+                        "367.46");
+        assertThat(row(cells, "netty", "2000").subList(0, 11))
+                .containsExactly(
+                        "netty",
+                        "2000",
+                        "28196",
+                        "70.87",
+                        "63.92",
+                        "75.58",
+                        "96.34",
+                        "78.96",
+                        "9.71",
+                        "48146.36",
+                        "682.39");
+        assertThat(row(cells, "tomcat", "1100").subList(11, 17))
+                .containsExactly("60000.00", "415", "256.5", "36.33", "69.9", "timeouts");
         assertThat(row(cells, "netty", "2000").get(16)).isEqualTo("generator-saturated");
         assertThat(row(cells, "netty", "700").get(16)).isEmpty();
     }
@@ -72,19 +101,37 @@ class MarkdownReportTest {
     @Test
     void rowsInterleaveFrontEndsPerStep() throws Exception {
         List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(SampleRun.sourceDir())));
-        List<String> order = cells.subList(2, cells.size()).stream().map(r -> r.get(0) + "@" + r.get(1)).toList();
+        List<String> order = cells.subList(2, cells.size()).stream()
+                .map(r -> r.get(0) + "@" + r.get(1))
+                .toList();
 
-        assertThat(order).containsExactly(
-                "tomcat@700", "netty@700", "tomcat@900", "netty@900", "tomcat@1100", "netty@1100",
-                "tomcat@1300", "netty@1300", "tomcat@1500", "netty@1500", "tomcat@1700", "netty@1700",
-                "tomcat@1900", "netty@1900", "tomcat@2000", "netty@2000");
+        assertThat(order)
+                .containsExactly(
+                        "tomcat@700",
+                        "netty@700",
+                        "tomcat@900",
+                        "netty@900",
+                        "tomcat@1100",
+                        "netty@1100",
+                        "tomcat@1300",
+                        "netty@1300",
+                        "tomcat@1500",
+                        "netty@1500",
+                        "tomcat@1700",
+                        "netty@1700",
+                        "tomcat@1900",
+                        "netty@1900",
+                        "tomcat@2000",
+                        "netty@2000");
     }
 
     @Test
     void inMemoryStepsFollowTheDeclaredFrontEndOrderNotTheListOrder() throws Exception {
         RunResults sample = ResultsReader.read(SampleRun.sourceDir());
         List<StepRecord> nettyFirst = sample.steps().stream()
-                .sorted((a, b) -> a.frontEnd().equals(b.frontEnd()) ? 0 : a.frontEnd().equals("netty") ? -1 : 1).toList();
+                .sorted((a, b) ->
+                        a.frontEnd().equals(b.frontEnd()) ? 0 : a.frontEnd().equals("netty") ? -1 : 1)
+                .toList();
 
         List<List<String>> cells = cells(MarkdownReport.table(sample.run(), nettyFirst));
 
@@ -97,7 +144,8 @@ class MarkdownReportTest {
         String ratios = MarkdownReport.ratios(ResultsReader.read(SampleRun.sourceDir()));
 
         assertThat(ratios.lines()).hasSize(8);
-        assertThat(ratios).contains("- 700 connections: netty/tomcat = 1.09\u00d7")
+        assertThat(ratios)
+                .contains("- 700 connections: netty/tomcat = 1.09\u00d7")
                 .contains("- 1300 connections: netty/tomcat = 1.39\u00d7")
                 .contains("- 2000 connections: netty/tomcat = 1.81\u00d7");
     }
@@ -111,7 +159,8 @@ class MarkdownReportTest {
         List<String> failed = row(cells, "netty", "1300");
         assertThat(failed.subList(2, 16)).allMatch(FigureFormat.NONE::equals);
         assertThat(failed.get(16)).isEqualTo("failed: proxy exited with code 137 (OOM killer)");
-        assertThat(MarkdownReport.ratios(results)).contains("- 1300 connections: netty/tomcat = n/a (netty failed)")
+        assertThat(MarkdownReport.ratios(results))
+                .contains("- 1300 connections: netty/tomcat = n/a (netty failed)")
                 .contains("- 1500 connections: netty/tomcat = 1.50\u00d7");
         // the table stays one line per row
         assertThat(MarkdownReport.table(results).lines()).hasSize(18);
@@ -119,18 +168,28 @@ class MarkdownReportTest {
 
     @Test
     void aFrontEndsLineSaysWhatItResolvedAtStartWhenTheRunRecordedIt() throws Exception {
-        SampleRun run = SampleRun.copyTo(tmp).editRun(r -> r.get("frontEnds").forEach(fe -> {
-            if (fe.get("label").asText().equals("netty")) {
-                ((ObjectNode) fe).putObject("resolved")
-                        .put("server.transport", "epoll").put("netty.leakDetection", "disabled");
-            }
-        }));
+        SampleRun run = SampleRun.copyTo(tmp)
+                .editRun(r -> r.get("frontEnds").forEach(fe -> {
+                    if (fe.get("label").asText().equals("netty")) {
+                        ((ObjectNode) fe)
+                                .putObject("resolved")
+                                .put("server.transport", "epoll")
+                                .put("netty.leakDetection", "disabled");
+                    }
+                }));
 
-        List<String> lines = MarkdownReport.render(ResultsReader.read(run.dir())).lines().toList();
+        List<String> lines =
+                MarkdownReport.render(ResultsReader.read(run.dir())).lines().toList();
 
-        assertThat(lines).filteredOn(l -> l.startsWith("- **netty**")).singleElement().asString()
+        assertThat(lines)
+                .filteredOn(l -> l.startsWith("- **netty**"))
+                .singleElement()
+                .asString()
                 .contains("; resolved at start: `server.transport=epoll, netty.leakDetection=disabled`");
-        assertThat(lines).filteredOn(l -> l.startsWith("- **tomcat**")).singleElement().asString()
+        assertThat(lines)
+                .filteredOn(l -> l.startsWith("- **tomcat**"))
+                .singleElement()
+                .asString()
                 .doesNotContain("resolved");
     }
 
@@ -150,7 +209,8 @@ class MarkdownReportTest {
         MarkdownReport.write(ResultsReader.read(run.dir()));
         String md = Files.readString(run.dir().resolve("report.md"));
 
-        assertThat(md).startsWith("# proxybench run 20261121-235900-a1b2")
+        assertThat(md)
+                .startsWith("# proxybench run 20261121-235900-a1b2")
                 .contains("**Git revision:** abc1234 (dirty)")
                 .contains("**Generator:** wrk")
                 .contains("**Mode:** keepalive")
@@ -179,13 +239,16 @@ class MarkdownReportTest {
         RunResults results = ResultsReader.read(run.dir());
 
         List<List<String>> cells = cells(MarkdownReport.table(results));
-        assertThat(cells.get(0)).startsWith("Run", "Rate/s", "Rq./s").doesNotContain("% ceil.", "Con.")
+        assertThat(cells.get(0))
+                .startsWith("Run", "Rate/s", "Rq./s")
+                .doesNotContain("% ceil.", "Con.")
                 .endsWith("GC ms/s", "Flags");
         assertThat(cells).allMatch(r -> r.size() == 16);
         assertThat(row(cells, "netty", "2000").get(15)).isEqualTo("generator-saturated");
         assertThat(MarkdownReport.ratios(results)).contains("- 2000 req/s offered: netty/tomcat = 1.81\u00d7");
         String md = MarkdownReport.render(results);
-        assertThat(md).contains("**Model:** open (fixed arrival rate")
+        assertThat(md)
+                .contains("**Model:** open (fixed arrival rate")
                 .contains("**Steps:** 700, 900, 1100, 1300, 1500, 1700, 1900, 2000 req/s offered")
                 .contains("Open model: Rate/s is the arrival rate offered")
                 .contains("Gatling's first request to last answer")
@@ -196,8 +259,10 @@ class MarkdownReportTest {
     void aRunWithoutAModelCountsConnections() throws Exception {
         String md = MarkdownReport.render(ResultsReader.read(SampleRun.sourceDir()));
 
-        assertThat(md).contains("**Steps:** 700, 900, 1100, 1300, 1500, 1700, 1900, 2000 connections")
-                .contains("% ceil. is req/s against the Little's-law ceiling").doesNotContain("**Model:**");
+        assertThat(md)
+                .contains("**Steps:** 700, 900, 1100, 1300, 1500, 1700, 1900, 2000 connections")
+                .contains("% ceil. is req/s against the Little's-law ceiling")
+                .doesNotContain("**Model:**");
     }
 
     @Test

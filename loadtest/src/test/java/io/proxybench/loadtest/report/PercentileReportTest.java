@@ -21,10 +21,12 @@ class PercentileReportTest {
         ReportWriter.write(run.dir());
 
         String html = Files.readString(run.dir().resolve("report.html"));
-        assertThat(html).contains("<h2>Latency distribution per step</h2>")
+        assertThat(html)
+                .contains("<h2>Latency distribution per step</h2>")
                 .contains("alt=\"Latency by percentile, 700 connections\"")
                 .doesNotContain("Latency by percentile, 900 connections");
-        assertThat(html.indexOf("Latency distribution per step")).isGreaterThan(html.indexOf("Aggregate performance"))
+        assertThat(html.indexOf("Latency distribution per step"))
+                .isGreaterThan(html.indexOf("Aggregate performance"))
                 .isLessThan(html.indexOf("Samples over time"));
         assertThat(run.dir().resolve("charts/percentiles-700.png")).exists();
         assertThat(Files.readString(run.dir().resolve("report.md")))
@@ -39,7 +41,8 @@ class PercentileReportTest {
 
         ReportWriter.write(run.dir());
 
-        assertThat(Files.readString(run.dir().resolve("report.html"))).doesNotContain("Latency distribution")
+        assertThat(Files.readString(run.dir().resolve("report.html")))
+                .doesNotContain("Latency distribution")
                 .contains("Aggregate performance");
         assertThat(run.dir().resolve("charts/percentiles-700.png")).doesNotExist();
     }

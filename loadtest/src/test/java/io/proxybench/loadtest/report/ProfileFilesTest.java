@@ -23,7 +23,8 @@ class ProfileFilesTest {
         }
         StringBuilder h = new StringBuilder();
         ProfileFiles.appendHtml(ResultsReader.read(dir), h);
-        assertThat(h.toString()).contains("<h2>Profiles</h2>")
+        assertThat(h.toString())
+                .contains("<h2>Profiles</h2>")
                 .contains("<li>netty, 700 connections: <a href=\"raw/netty/700.jfr\">JFR recording</a></li>")
                 .contains("<li>netty, 1300 connections: <a href=\"raw/netty/1300-cpu.html\">CPU flame graph</a>, "
                         + "<a href=\"raw/netty/1300-alloc.html\">allocation flame graph</a>, "
@@ -35,7 +36,8 @@ class ProfileFilesTest {
 
     @Test
     void aRunWithoutProfilesHasNoSection() throws Exception {
-        RunResults results = ResultsReader.read(SampleRun.copyTo(tmp.resolve("plain")).dir());
+        RunResults results =
+                ResultsReader.read(SampleRun.copyTo(tmp.resolve("plain")).dir());
         StringBuilder h = new StringBuilder();
         ProfileFiles.appendHtml(results, h);
         assertThat(h).isEmpty();

@@ -25,11 +25,15 @@ class ResultsReaderTest {
 
         assertThat(r.run().runId()).isEqualTo("20261121-235900-a1b2");
         assertThat(r.run().workload().originLatencyMs()).isEqualTo(50.0);
-        assertThat(r.run().frontEnds()).extracting(RunMetadata.FrontEndInfo::label).containsExactly("tomcat", "netty");
+        assertThat(r.run().frontEnds())
+                .extracting(RunMetadata.FrontEndInfo::label)
+                .containsExactly("tomcat", "netty");
         assertThat(r.run().frontEnds().get(1).settings()).containsEntry("workers.stage", "8");
         assertThat(r.run().frontEnds().get(0).jvmArgs()).contains("-Xmx3500m");
         assertThat(r.run().machine().cores()).isEqualTo(8);
-        assertThat(r.run().machine().sysctls()).containsEntry("net.core.somaxconn", "5000").hasSize(5);
+        assertThat(r.run().machine().sysctls())
+                .containsEntry("net.core.somaxconn", "5000")
+                .hasSize(5);
         assertThat(r.run().warnings()).hasSize(1);
 
         assertThat(r.steps()).hasSize(16);
@@ -54,13 +58,16 @@ class ResultsReaderTest {
     @Test
     void ordersRowsByConnectionsThenDeclaredFrontEnd() throws Exception {
         RunResults r = ResultsReader.read(SampleRun.sourceDir());
-        assertThat(r.stepsInTableOrder()).extracting(s -> s.frontEnd() + "@" + s.connections()).startsWith(
-                "tomcat@700", "netty@700", "tomcat@900", "netty@900", "tomcat@1100").endsWith("tomcat@2000", "netty@2000");
+        assertThat(r.stepsInTableOrder())
+                .extracting(s -> s.frontEnd() + "@" + s.connections())
+                .startsWith("tomcat@700", "netty@700", "tomcat@900", "netty@900", "tomcat@1100")
+                .endsWith("tomcat@2000", "netty@2000");
     }
 
     @Test
     void toleratesNullFiguresUnknownFieldsAndMissingSamples() throws Exception {
-        Files.writeString(tmp.resolve("run.json"), "{\"runId\":\"x\",\"brandNew\":[1,2],\"machine\":null,\"frontEnds\":null}");
+        Files.writeString(
+                tmp.resolve("run.json"), "{\"runId\":\"x\",\"brandNew\":[1,2],\"machine\":null,\"frontEnds\":null}");
         Files.writeString(tmp.resolve("steps.json"), """
                 [{"frontEnd":"netty","connections":700,"status":"failed","failure":"proxy exited with code 1",
                   "rps":null,"latency":null,"errors":null,"flags":null,"extra":{"a":1}},
@@ -110,11 +117,14 @@ class ResultsReaderTest {
     @Test
     void badInputIsAOneLineReason() throws Exception {
         assertThatThrownBy(() -> ResultsReader.read(tmp.resolve("nope")))
-                .isInstanceOf(ResultsFormatException.class).hasMessageContaining("nope").hasMessageNotContaining("\n");
+                .isInstanceOf(ResultsFormatException.class)
+                .hasMessageContaining("nope")
+                .hasMessageNotContaining("\n");
 
         Files.writeString(tmp.resolve("run.json"), "{}");
         assertThatThrownBy(() -> ResultsReader.read(tmp))
-                .isInstanceOf(ResultsFormatException.class).hasMessageContaining("missing steps.json");
+                .isInstanceOf(ResultsFormatException.class)
+                .hasMessageContaining("missing steps.json");
 
         Files.writeString(tmp.resolve("steps.json"), "[{\"frontEnd\": \"netty\",");
         assertThatThrownBy(() -> ResultsReader.read(tmp))

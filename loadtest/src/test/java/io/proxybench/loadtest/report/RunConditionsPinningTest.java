@@ -11,8 +11,21 @@ import org.junit.jupiter.api.Test;
 class RunConditionsPinningTest {
 
     private static RunMetadata run(Map<String, Object> settings) {
-        return new RunMetadata("r", RunMetadata.FINISHED, null, null, null, null, null, List.of(), null, List.of(),
-                List.of(), settings, null, null);
+        return new RunMetadata(
+                "r",
+                RunMetadata.FINISHED,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                null,
+                List.of(),
+                List.of(),
+                settings,
+                null,
+                null);
     }
 
     private static Map<String, Object> cpus(String... roleLists) {
@@ -28,15 +41,18 @@ class RunConditionsPinningTest {
     @Test
     void rolesSharingACpuGetAWarningLine() {
         List<RunConditions.Entry> entries = RunConditions.of(run(cpus("generator", "0", "proxy", "1", "origin", "1")));
-        assertThat(entries).contains(
-                new RunConditions.Entry("CPU pinning", "generator 0, proxy 1, origin 1 (taskset -c)"),
-                new RunConditions.Entry("CPU pinning warning", "proxy and origin share CPU 1: their CPU figures compete"));
+        assertThat(entries)
+                .contains(
+                        new RunConditions.Entry("CPU pinning", "generator 0, proxy 1, origin 1 (taskset -c)"),
+                        new RunConditions.Entry(
+                                "CPU pinning warning", "proxy and origin share CPU 1: their CPU figures compete"));
     }
 
     @Test
     void rolesLeftOutAreSaidToRunEverywhere() {
-        assertThat(RunConditions.of(run(cpus("proxy", "1")))).contains(
-                new RunConditions.Entry("CPU pinning", "proxy 1 (taskset -c); generator, origin on every CPU"))
+        assertThat(RunConditions.of(run(cpus("proxy", "1"))))
+                .contains(
+                        new RunConditions.Entry("CPU pinning", "proxy 1 (taskset -c); generator, origin on every CPU"))
                 .noneMatch(e -> e.name().equals("CPU pinning warning"));
     }
 

@@ -27,7 +27,10 @@ public final class SampleRun {
 
     public static Path sourceDir() {
         try {
-            return Path.of(SampleRun.class.getResource("/results-sample/run.json").toURI()).getParent();
+            return Path.of(SampleRun.class
+                            .getResource("/results-sample/run.json")
+                            .toURI())
+                    .getParent();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -58,7 +61,8 @@ public final class SampleRun {
     public SampleRun editStep(String frontEnd, int connections, Consumer<ObjectNode> change) {
         editSteps(steps -> {
             for (var node : steps) {
-                if (node.get("frontEnd").asText().equals(frontEnd) && node.get("connections").asInt() == connections) {
+                if (node.get("frontEnd").asText().equals(frontEnd)
+                        && node.get("connections").asInt() == connections) {
                     change.accept((ObjectNode) node);
                     return;
                 }
@@ -112,8 +116,20 @@ public final class SampleRun {
         return editStep(frontEnd, connections, step -> {
             step.put("status", "failed");
             step.put("failure", reason);
-            for (String f : new String[] {"requests", "rps", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec", "netMbps",
-                "proxyCpuUsPerReq", "gcMsPerSec", "pctOfCeiling", "latency", "errors"}) {
+            for (String f : new String[] {
+                "requests",
+                "rps",
+                "cpuPct",
+                "loadAvg",
+                "runQueue",
+                "ctxSwPerSec",
+                "netMbps",
+                "proxyCpuUsPerReq",
+                "gcMsPerSec",
+                "pctOfCeiling",
+                "latency",
+                "errors"
+            }) {
                 step.putNull(f);
             }
         });

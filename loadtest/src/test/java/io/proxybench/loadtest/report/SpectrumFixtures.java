@@ -14,8 +14,7 @@ import java.util.List;
 /** Latency spectra added to a {@link SampleRun} as a run writes them: file in raw/, name in steps.json. */
 public final class SpectrumFixtures {
 
-    private SpectrumFixtures() {
-    }
+    private SpectrumFixtures() {}
 
     /**
      * A distribution like a proxy's in front of a 50 ms origin: {@code baseMs} at the median,

@@ -16,15 +16,23 @@ class SyscallsSectionTest {
     @TempDir
     Path tmp;
 
-    private static void write(Path raw, String frontEnd, int connections, int repeat, long requests, long all,
-            long getsockname, long futex) throws Exception {
+    private static void write(
+            Path raw,
+            String frontEnd,
+            int connections,
+            int repeat,
+            long requests,
+            long all,
+            long getsockname,
+            long futex)
+            throws Exception {
         Map<String, Long> calls = new LinkedHashMap<>();
         calls.put("all", all);
         calls.put("getsockname", getsockname);
         calls.put("futex", futex);
         Path dir = Files.createDirectories(raw.resolve(frontEnd).resolve("r" + repeat));
-        new SyscallCounts(frontEnd, connections, repeat, requests, calls).write(dir.resolve(
-                SyscallCounts.fileName(Integer.toString(connections))));
+        new SyscallCounts(frontEnd, connections, repeat, requests, calls)
+                .write(dir.resolve(SyscallCounts.fileName(Integer.toString(connections))));
     }
 
     @Test
@@ -40,7 +48,8 @@ class SyscallsSectionTest {
 
         assertThat(section).startsWith("## System calls per request\n\n");
         // columns in the run's order of front ends
-        assertThat(section).contains("### 700 connections\n\n| call        | tomcat | netty |")
+        assertThat(section)
+                .contains("### 700 connections\n\n| call        | tomcat | netty |")
                 .contains("| all         |   5.00 |  4.50 |")
                 .contains("| getsockname |   0.00 |  1.00 |")
                 .doesNotContain("| futex");
@@ -49,6 +58,7 @@ class SyscallsSectionTest {
 
     @Test
     void aRunWithoutCountsHasNoSection() throws Exception {
-        assertThat(SyscallsSection.render(ResultsReader.read(SampleRun.sourceDir()))).isEmpty();
+        assertThat(SyscallsSection.render(ResultsReader.read(SampleRun.sourceDir())))
+                .isEmpty();
     }
 }

@@ -20,8 +20,10 @@ class LatencySpectrumLevelsTest {
 
     @Test
     void cutEachHalvingOfTheDistanceTo100IntoFiveEqualSteps() {
-        assertThat(levels).containsSubsequence(0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 55.0, 60.0, 65.0, 70.0, 75.0, 77.5,
-                80.0, 82.5, 85.0, 87.5, 88.75, 90.0);
+        assertThat(levels)
+                .containsSubsequence(
+                        0.0, 10.0, 20.0, 30.0, 40.0, 50.0, 55.0, 60.0, 65.0, 70.0, 75.0, 77.5, 80.0, 82.5, 85.0, 87.5,
+                        88.75, 90.0);
         // the last halving reached, from 1 - 2^-16, in ticks of 2^-17 / 5: its fifth tick is past 99.999
         assertThat(levels).containsSubsequence(99.998474, 99.998627, 99.998779, 99.998932, 99.999);
         // 17 halvings of 5 ticks less that one, and 99, 99.9, 99.99, 99.999, which no tick hits

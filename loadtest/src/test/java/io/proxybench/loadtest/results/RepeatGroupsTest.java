@@ -8,24 +8,43 @@ import org.junit.jupiter.api.Test;
 
 class RepeatGroupsTest {
 
-    private static StepRecord step(String frontEnd, int connections, Integer repeat, double rps, double p90,
-            String... flags) {
-        return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of(flags), "2026-11-22T00:00:0" + repeat + "Z",
-                5.0, new StepRecord.Load((long) (rps * 5), rps), new StepRecord.Latency(52.0, 51.0, 52.0, p90, 70.0, 90.0),
-                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L), new MachineFigures(50.0, 1.0, 1.0, 1000.0, 10.0, 1000.0, null),
-                new StepRecord.Processes(80.0, 60.0, 20.0, 300.0, 20, 10.0, 30.0, 1.0, 0.5), new JvmFigures(1.0, 2L, 100.0, null),
-                new StepRecord.Ceiling(2000.0, rps / 20), null, null, repeat, null, null);
+    private static StepRecord step(
+            String frontEnd, int connections, Integer repeat, double rps, double p90, String... flags) {
+        return new StepRecord(
+                frontEnd,
+                "netty",
+                connections,
+                "ok",
+                null,
+                List.of(flags),
+                "2026-11-22T00:00:0" + repeat + "Z",
+                5.0,
+                new StepRecord.Load((long) (rps * 5), rps),
+                new StepRecord.Latency(52.0, 51.0, 52.0, p90, 70.0, 90.0),
+                new StepRecord.Errors(0L, 0L, 0L, 0L, 0L),
+                new MachineFigures(50.0, 1.0, 1.0, 1000.0, 10.0, 1000.0, null),
+                new StepRecord.Processes(80.0, 60.0, 20.0, 300.0, 20, 10.0, 30.0, 1.0, 0.5),
+                new JvmFigures(1.0, 2L, 100.0, null),
+                new StepRecord.Ceiling(2000.0, rps / 20),
+                null,
+                null,
+                repeat,
+                null,
+                null);
     }
 
     private static RunResults run(StepRecord... steps) {
-        return new RunResults(null, new RunMetadata(null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null), List.of(steps), List.of());
+        return new RunResults(
+                null,
+                new RunMetadata(null, null, null, null, null, null, null, null, null, null, null, null, null, null),
+                List.of(steps),
+                List.of());
     }
 
     @Test
     void aGroupSumsUpToTheMedianOfEachFigureAndTheRangeAsSpread() {
-        RunResults results = run(step("netty", 100, 1, 1000, 55), step("netty", 100, 2, 1100, 51),
-                step("netty", 100, 3, 900, 60));
+        RunResults results =
+                run(step("netty", 100, 1, 1000, 55), step("netty", 100, 2, 1100, 51), step("netty", 100, 3, 900, 60));
 
         RepeatGroups.Group group = RepeatGroups.of(results).get(0);
         StepRecord summary = group.summary();
@@ -44,7 +63,10 @@ class RepeatGroupsTest {
 
     @Test
     void groupsFollowTableOrderAndRepeatsKeepRunOrder() {
-        RunResults results = run(step("netty", 200, 1, 1, 50), step("netty", 100, 1, 2, 50), step("netty", 200, 2, 3, 50),
+        RunResults results = run(
+                step("netty", 200, 1, 1, 50),
+                step("netty", 100, 1, 2, 50),
+                step("netty", 200, 2, 3, 50),
                 step("netty", 100, 2, 4, 50));
 
         List<RepeatGroups.Group> groups = RepeatGroups.of(results);
@@ -57,7 +79,8 @@ class RepeatGroupsTest {
 
     @Test
     void aFailedRepeatIsLeftOutOfTheMedianButNamedInTheFlags() {
-        StepRecord failed = StepRecord.failed("netty", "netty", 100, "t", "proxy exited with code 137").withRepeat(2);
+        StepRecord failed = StepRecord.failed("netty", "netty", 100, "t", "proxy exited with code 137")
+                .withRepeat(2);
         RunResults results = run(step("netty", 100, 1, 1000, 50, "timeouts"), failed, step("netty", 100, 3, 1200, 52));
 
         StepRecord summary = RepeatGroups.of(results).get(0).summary();
@@ -69,22 +92,28 @@ class RepeatGroupsTest {
 
     @Test
     void eachFlagIsNamedWithTheRepeatsThatRaisedIt() {
-        RunResults results = run(step("netty", 100, 1, 1000, 55, StepRecord.FLAG_CPU_STOLEN),
+        RunResults results = run(
+                step("netty", 100, 1, 1000, 55, StepRecord.FLAG_CPU_STOLEN),
                 step("netty", 100, 2, 1100, 51, StepRecord.FLAG_JIT_BUSY, StepRecord.FLAG_CPU_STOLEN),
                 step("netty", 100, 3, 900, 60, StepRecord.FLAG_CPU_STOLEN),
-                step("netty", 200, 1, 1000, 55), step("netty", 200, 2, 1000, 55));
+                step("netty", 200, 1, 1000, 55),
+                step("netty", 200, 2, 1000, 55));
 
         List<RepeatGroups.Group> groups = RepeatGroups.of(results);
 
         assertThat(groups.get(0).flagsText()).isEqualTo("cpu-stolen in repeats 1, 2 and 3, jit-busy in repeat 2");
         assertThat(groups.get(1).flagsText()).isEmpty();
-        assertThat(RepeatGroups.of(run(step("netty", 100, 1, 1000, 55, StepRecord.FLAG_NOT_STEADY))).get(0).flagsText())
-                .as("a step that ran once").isEqualTo("not-steady");
+        assertThat(RepeatGroups.of(run(step("netty", 100, 1, 1000, 55, StepRecord.FLAG_NOT_STEADY)))
+                        .get(0)
+                        .flagsText())
+                .as("a step that ran once")
+                .isEqualTo("not-steady");
     }
 
     @Test
     void everyRepeatFailedIsAFailedRow() {
-        RunResults results = run(StepRecord.failed("netty", "netty", 100, "t", "boom").withRepeat(1),
+        RunResults results = run(
+                StepRecord.failed("netty", "netty", 100, "t", "boom").withRepeat(1),
                 StepRecord.failed("netty", "netty", 100, "t", "bang").withRepeat(2));
 
         StepRecord summary = RepeatGroups.of(results).get(0).summary();

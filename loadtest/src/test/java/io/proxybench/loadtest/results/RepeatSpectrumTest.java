@@ -51,7 +51,8 @@ class RepeatSpectrumTest {
         Path fast = log(dir.resolve("loadgen-50.hlog"), 1_000, 300);
         Path slow = log(dir.resolve("loadgen-50.r2.hlog"), 3_000, 100);
 
-        LatencySpectrum merged = RepeatSpectrum.histogram(List.of(fast, slow), "builtin").orElseThrow();
+        LatencySpectrum merged =
+                RepeatSpectrum.histogram(List.of(fast, slow), "builtin").orElseThrow();
 
         assertThat(merged.exact()).isTrue();
         assertThat(merged.count()).isEqualTo(400);

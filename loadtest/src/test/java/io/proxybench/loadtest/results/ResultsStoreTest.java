@@ -13,12 +13,27 @@ import org.junit.jupiter.api.io.TempDir;
 class ResultsStoreTest {
 
     static StepRecord ok(String frontEnd, int connections) {
-        return new StepRecord(frontEnd, "netty", connections, "ok", null, List.of("timeouts", "socket-errors"),
-                "2026-11-22T00:00:10Z", 10.0, new StepRecord.Load(130000L, 13000.0),
-                new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0), new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
+        return new StepRecord(
+                frontEnd,
+                "netty",
+                connections,
+                "ok",
+                null,
+                List.of("timeouts", "socket-errors"),
+                "2026-11-22T00:00:10Z",
+                10.0,
+                new StepRecord.Load(130000L, 13000.0),
+                new StepRecord.Latency(52.6, 52.1, 52.8, 54.2, 60.0, 80.0),
+                new StepRecord.Errors(0L, 1L, 0L, 0L, 2L),
                 new MachineFigures(47.3, 6.9, 3.2, 93207.5, 313.1, 20000.0, null),
-                new StepRecord.Processes(80.0, 61.5, 20.5, 350.0, 23, 20.0, 60.0, 2.5, 1.5), new JvmFigures(3.5, 12L, 210.0, 1.25),
-                new StepRecord.Ceiling(14000.0, 92.9), null, "latency-" + connections + ".json", null, null, null);
+                new StepRecord.Processes(80.0, 61.5, 20.5, 350.0, 23, 20.0, 60.0, 2.5, 1.5),
+                new JvmFigures(3.5, 12L, 210.0, 1.25),
+                new StepRecord.Ceiling(14000.0, 92.9),
+                null,
+                "latency-" + connections + ".json",
+                null,
+                null,
+                null);
     }
 
     @Test
@@ -42,15 +57,17 @@ class ResultsStoreTest {
 
         List<String> csv = Files.readAllLines(dir.resolve("results.csv"));
         assertThat(csv).hasSize(3);
-        assertThat(csv.get(0)).startsWith("frontEnd,kind,connections,status,failure,flags,startedAt,durationSec,"
-                + "requests,rps,latency.meanMs,latency.p50Ms,latency.p75Ms,latency.p90Ms,latency.p99Ms,latency.maxMs,"
-                + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
+        assertThat(csv.get(0))
+                .startsWith("frontEnd,kind,connections,status,failure,flags,startedAt,durationSec,"
+                        + "requests,rps,latency.meanMs,latency.p50Ms,latency.p75Ms,latency.p90Ms,latency.p99Ms,latency.maxMs,"
+                        + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
                         + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end");
         assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,");
-        assertThat(csv.get(1)).startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
-                + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
+        assertThat(csv.get(1))
+                .startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
+                        + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
         assertThat(csv.get(2)).startsWith("tomcat,tomcat,700,failed,front end did not start: boom,,");
         assertThat(csv.get(2).split(",", -1)).hasSameSizeAs(csv.get(0).split(",", -1));
         assertThat(dir.resolve(".steps.json.tmp")).doesNotExist();
@@ -70,14 +87,51 @@ class ResultsStoreTest {
     @Test
     void steps_json_fieldsMatchTheResultsFormat(@TempDir Path dir) throws Exception {
         new ResultsStore(RunFiles.of(dir)).add(ok("netty", 700));
-        JsonNode step = new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
+        JsonNode step =
+                new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
         List<String> names = new java.util.ArrayList<>();
         step.fieldNames().forEachRemaining(names::add);
-        assertThat(names).containsExactly("frontEnd", "kind", "connections", "status", "failure", "flags", "startedAt",
-                "durationSec", "requests", "rps", "latency", "errors", "cpuPct", "loadAvg", "runQueue", "ctxSwPerSec",
-                "netMbps", "memFreeMb", "stealPct", "proxyCpuPct", "proxyCpuUsPerReq", "proxySysCpuUsPerReq", "proxyRssMb",
-                "proxyThreads", "originCpuPct", "generatorCpuPct", "proxyJitCpuUsPerReq", "proxyGcCpuUsPerReq", "gcMsPerSec", "gcCount", "heapUsedMb", "jitMsPerSec", "ceilingRps", "pctOfCeiling",
-                "originFaults", "latencySpectrum", "repeat", "latencyMerge", "leadIn");
+        assertThat(names)
+                .containsExactly(
+                        "frontEnd",
+                        "kind",
+                        "connections",
+                        "status",
+                        "failure",
+                        "flags",
+                        "startedAt",
+                        "durationSec",
+                        "requests",
+                        "rps",
+                        "latency",
+                        "errors",
+                        "cpuPct",
+                        "loadAvg",
+                        "runQueue",
+                        "ctxSwPerSec",
+                        "netMbps",
+                        "memFreeMb",
+                        "stealPct",
+                        "proxyCpuPct",
+                        "proxyCpuUsPerReq",
+                        "proxySysCpuUsPerReq",
+                        "proxyRssMb",
+                        "proxyThreads",
+                        "originCpuPct",
+                        "generatorCpuPct",
+                        "proxyJitCpuUsPerReq",
+                        "proxyGcCpuUsPerReq",
+                        "gcMsPerSec",
+                        "gcCount",
+                        "heapUsedMb",
+                        "jitMsPerSec",
+                        "ceilingRps",
+                        "pctOfCeiling",
+                        "originFaults",
+                        "latencySpectrum",
+                        "repeat",
+                        "latencyMerge",
+                        "leadIn");
     }
 
     @Test
@@ -86,7 +140,8 @@ class ResultsStoreTest {
         StepRecord led = ok("netty", 700).withLeadIn(new StepRecord.LeadIn(4.2, "steady"));
         store.add(led);
         Files.writeString(dir.resolve(RunFiles.RUN_JSON), "{}");
-        JsonNode step = new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
+        JsonNode step =
+                new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);
         assertThat(step.get("leadIn").get("seconds").asDouble()).isEqualTo(4.2);
         assertThat(step.get("leadIn").get("end").asText()).isEqualTo("steady");
         assertThat(ResultsReader.read(dir).steps()).containsExactly(led);

@@ -31,15 +31,16 @@ class SpectrumMergeTest {
     @Test
     void weighsEachSpectrumByItsRequests() {
         // 800 requests all at 1 ms on one box, 200 all at 10 ms on the other: 80 % within 1 ms
-        LatencySpectrum merged = SpectrumMerge.merge(List.of(spectrum(800, 100, 1_000, 1_000),
-                spectrum(200, 100, 10_000, 10_000)), "wrk");
+        LatencySpectrum merged = SpectrumMerge.merge(
+                List.of(spectrum(800, 100, 1_000, 1_000), spectrum(200, 100, 10_000, 10_000)), "wrk");
 
         assertThat(merged.valueUsAt(50)).isEqualTo(1_000);
         assertThat(merged.valueUsAt(75)).isEqualTo(1_000);
         assertThat(merged.valueUsAt(90)).isEqualTo(10_000);
         assertThat(merged.maxUs()).isEqualTo(10_000);
         for (int i = 1; i < merged.points().size(); i++) {
-            assertThat(merged.points().get(i).valueUs()).isGreaterThanOrEqualTo(merged.points().get(i - 1).valueUs());
+            assertThat(merged.points().get(i).valueUs())
+                    .isGreaterThanOrEqualTo(merged.points().get(i - 1).valueUs());
         }
     }
 }

@@ -36,11 +36,14 @@ class SyscallCountsTest {
 
     @Test
     void everyStepsCountsAreFoundUnderRawRepeatsIncluded(@TempDir Path dir) throws Exception {
-        counts("nginx", 1).write(Files.createDirectories(dir.resolve("raw/nginx/r1")).resolve("syscalls-400.json"));
-        counts("nginx", 2).write(Files.createDirectories(dir.resolve("raw/nginx/r2")).resolve("syscalls-400.json"));
+        counts("nginx", 1)
+                .write(Files.createDirectories(dir.resolve("raw/nginx/r1")).resolve("syscalls-400.json"));
+        counts("nginx", 2)
+                .write(Files.createDirectories(dir.resolve("raw/nginx/r2")).resolve("syscalls-400.json"));
         Files.writeString(dir.resolve("raw/nginx/r1/latency-400.json"), "{}");
 
-        assertThat(SyscallCounts.under(dir.resolve("raw"))).extracting(SyscallCounts::repeat)
+        assertThat(SyscallCounts.under(dir.resolve("raw")))
+                .extracting(SyscallCounts::repeat)
                 .containsExactlyInAnyOrder(1, 2);
         assertThat(SyscallCounts.under(dir.resolve("no-such-dir"))).isEmpty();
     }
@@ -50,7 +53,8 @@ class SyscallCountsTest {
         Path file = dir.resolve("syscalls-400.json");
         Files.writeString(file, "{\"format\":\"proxybench-latency-spectrum/1\",\"points\":[]}");
 
-        assertThatThrownBy(() -> SyscallCounts.read(file)).isInstanceOf(ResultsFormatException.class)
+        assertThatThrownBy(() -> SyscallCounts.read(file))
+                .isInstanceOf(ResultsFormatException.class)
                 .hasMessageContaining("is not a step's system call counts (proxybench-syscalls/1)");
     }
 }

@@ -23,8 +23,11 @@ class AdminGetTest {
     @BeforeEach
     void start() throws IOException {
         admin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        answer("/metrics", 200, "{\"gauges\":{\"jvm.memory.heap.used\":{\"value\":2048},"
-                + "\"jvm.gc.PS-Scavenge.time\":{\"value\":\"n/a\"}},\"counters\":{\"jvm.gc.PS-Scavenge.count\":{\"count\":3}}}");
+        answer(
+                "/metrics",
+                200,
+                "{\"gauges\":{\"jvm.memory.heap.used\":{\"value\":2048},"
+                        + "\"jvm.gc.PS-Scavenge.time\":{\"value\":\"n/a\"}},\"counters\":{\"jvm.gc.PS-Scavenge.count\":{\"count\":3}}}");
         answer("/broken", 500, "{\"gauges\":{}}");
         answer("/resolved", 200, "{\"server.transport\":\"epoll\",\"workers.inbound\":\"2\"}");
         admin.start();
@@ -40,19 +43,23 @@ class AdminGetTest {
         JvmTotals totals = new JvmAdminSampler(Duration.ofSeconds(2)).read(uri("/metrics"));
         assertThat(totals.heapUsedBytes()).isEqualTo(2048.0);
         assertThat(totals.gcCount()).isEqualTo(3);
-        assertThat(totals.gcTimeMs()).as("a figure that is not a number is skipped, not read as zero or failed on")
+        assertThat(totals.gcTimeMs())
+                .as("a figure that is not a number is skipped, not read as zero or failed on")
                 .isZero();
 
         assertThatThrownBy(() -> new JvmAdminSampler(Duration.ofSeconds(2)).read(uri("/broken")))
-                .isInstanceOf(IOException.class).hasMessageContaining("/broken answered 500");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("/broken answered 500");
         assertThatThrownBy(() -> new OriginPoolReader(Duration.ofSeconds(2)).awaitQuiet(uri("/broken"), Duration.ZERO))
-                .isInstanceOf(IOException.class).hasMessageContaining("/broken answered 500");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("/broken answered 500");
     }
 
     @Test
     void aMissingRouteIsAnErrorWhereItIsRequiredAndNothingWhereItIsOptional() throws Exception {
         assertThatThrownBy(() -> new OriginStatsReader(Duration.ofSeconds(2)).read(uri("/_origin/stats")))
-                .isInstanceOf(IOException.class).hasMessageContaining("/_origin/stats answered 404");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("/_origin/stats answered 404");
         // a proxy built before /resolved existed: the run records nothing rather than failing
         assertThat(new ResolvedSettingsReader().read(uri("/nothing-here"))).isEmpty();
         assertThat(new ResolvedSettingsReader().read(uri("/resolved")))

@@ -52,7 +52,8 @@ class JvmAdminSamplerTest {
         assertThat(after.since(before, 10.0).jitMsPerSec()).isCloseTo(3.0, within(1e-9));
         assertThat(after.heapUsedMb()).isNull();
         // a proxy that does not publish JIT time has no JIT figure, not zero
-        assertThat(new JvmTotals(360, 50, null, null).since(before, 10.0).jitMsPerSec()).isNull();
+        assertThat(new JvmTotals(360, 50, null, null).since(before, 10.0).jitMsPerSec())
+                .isNull();
     }
 
     @Test

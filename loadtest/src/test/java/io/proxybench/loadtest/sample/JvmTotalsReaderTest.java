@@ -63,16 +63,23 @@ class JvmTotalsReaderTest {
 
         long jitAfter = ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
         assertThat(adminReads).as("requests to the admin port").hasValue(0);
-        assertThat(totals.jitTimeMs()).as("JIT ms, the counter the compilation bean reads")
+        assertThat(totals.jitTimeMs())
+                .as("JIT ms, the counter the compilation bean reads")
                 .isBetween((double) jitBefore, jitAfter + 1.0);
         // G1's remark and cleanup pauses are counted too, which JDK 17's beans leave out
         assertThat(totals.gcCount()).as("collections").isGreaterThanOrEqualTo(Math.max(1, gcBefore));
         assertThat(totals.gcTimeMs()).as("GC ms").isPositive();
         if (Runtime.version().feature() == 17) {
-            assertThat(totals.heapUsedBytes()).as("heap in use, refreshed by HotSpot's sampler")
-                    .isNotNull().isPositive().isLessThanOrEqualTo((double) Runtime.getRuntime().maxMemory());
-            assertThat(reader.readAtStepEnd(ProcessHandle.current(), metrics()).heapUsedBytes()).isNotNull();
-            assertThat(adminReads).as("requests to the admin port at a step's end").hasValue(0);
+            assertThat(totals.heapUsedBytes())
+                    .as("heap in use, refreshed by HotSpot's sampler")
+                    .isNotNull()
+                    .isPositive()
+                    .isLessThanOrEqualTo((double) Runtime.getRuntime().maxMemory());
+            assertThat(reader.readAtStepEnd(ProcessHandle.current(), metrics()).heapUsedBytes())
+                    .isNotNull();
+            assertThat(adminReads)
+                    .as("requests to the admin port at a step's end")
+                    .hasValue(0);
         }
     }
 
@@ -81,7 +88,8 @@ class JvmTotalsReaderTest {
         Process sleeper = new ProcessBuilder("sleep", "30").start();
         try {
             String user = sleeper.info().user().orElse(System.getProperty("user.name"));
-            Path own = PerfDataFile.pathOf(PerfDataFile.ROOT, user, ProcessHandle.current().pid());
+            Path own = PerfDataFile.pathOf(
+                    PerfDataFile.ROOT, user, ProcessHandle.current().pid());
             Path stale = PerfDataFile.pathOf(root, user, sleeper.pid());
             Files.createDirectories(stale.getParent());
             Files.copy(own, stale);
@@ -102,7 +110,8 @@ class JvmTotalsReaderTest {
     void aFileThatIsNotPerfDataIsRefusedWithItsReason(@TempDir Path dir) throws Exception {
         Path junk = Files.writeString(dir.resolve("123"), "not a perf-data file at all, but long enough to read");
 
-        assertThatThrownBy(() -> PerfDataFile.open(junk)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> PerfDataFile.open(junk))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("not a HotSpot perf-data file");
     }
 
@@ -112,6 +121,7 @@ class JvmTotalsReaderTest {
 
     private static long collections() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream()
-                .mapToLong(GarbageCollectorMXBean::getCollectionCount).sum();
+                .mapToLong(GarbageCollectorMXBean::getCollectionCount)
+                .sum();
     }
 }

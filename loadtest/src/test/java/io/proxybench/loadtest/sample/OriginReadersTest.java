@@ -35,10 +35,12 @@ class OriginReadersTest {
 
     @Test
     void theOriginsCompileTimeIsReadFromTheSameStatsAndItsAbsenceIsAnError() throws IOException {
-        assertThat(OriginStatsReader.compilationTimeMs("{\"requests\":5,\"compilationTimeMs\":1234}")).isEqualTo(1234.0);
+        assertThat(OriginStatsReader.compilationTimeMs("{\"requests\":5,\"compilationTimeMs\":1234}"))
+                .isEqualTo(1234.0);
         // an origin from before the figure was published: the warm-up must not read it as "no compiling"
         assertThatThrownBy(() -> OriginStatsReader.compilationTimeMs("{\"requests\":5}"))
-                .isInstanceOf(IOException.class).hasMessageContaining("compilationTimeMs");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("compilationTimeMs");
     }
 
     @Test
@@ -48,9 +50,13 @@ class OriginReadersTest {
                 + "\"counters\":{\"proxy.connections.origin.opened\":{\"count\":212},"
                 + "\"proxy.errors.reset\":{\"count\":3},\"proxy.origin.pool.waits\":{\"count\":0}},"
                 + "\"meters\":{\"proxy.responses.5xx\":{\"count\":140,\"m1_rate\":2.0}},\"timers\":{}}";
-        assertThat(OriginPoolReader.parse(metrics)).containsExactly(entry("proxy.connections.origin.active", 0L),
-                entry("proxy.connections.origin.idle", 38L), entry("proxy.connections.origin.opened", 212L),
-                entry("proxy.errors.reset", 3L), entry("proxy.origin.pool.waits", 0L),
-                entry("proxy.responses.5xx", 140L));
+        assertThat(OriginPoolReader.parse(metrics))
+                .containsExactly(
+                        entry("proxy.connections.origin.active", 0L),
+                        entry("proxy.connections.origin.idle", 38L),
+                        entry("proxy.connections.origin.opened", 212L),
+                        entry("proxy.errors.reset", 3L),
+                        entry("proxy.origin.pool.waits", 0L),
+                        entry("proxy.responses.5xx", 140L));
     }
 }

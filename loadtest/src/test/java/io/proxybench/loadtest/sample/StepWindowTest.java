@@ -13,7 +13,8 @@ class StepWindowTest {
 
     /** A row at {@code epochMs} covering the second before it, with {@code cpu} as its machine CPU. */
     static Sample row(long epochMs, String frontEnd, Double cpu) {
-        return Rows.sample(epochMs, 1000, frontEnd, 0, cpu, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, 11.0, 12.0);
+        return Rows.sample(
+                epochMs, 1000, frontEnd, 0, cpu, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, 11.0, 12.0);
     }
 
     @Test
@@ -42,28 +43,34 @@ class StepWindowTest {
 
     /** A row at {@code epochMs} covering the second before it, with {@code gcMs} as its GC ms/s. */
     private static Sample gc(long epochMs, Double gcMs) {
-        return Rows.sample(epochMs, 1000, "n", 0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, gcMs, 12.0);
+        return Rows.sample(
+                epochMs, 1000, "n", 0, 1.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 2.5, 7.0, 8, 9.0, 10.0, gcMs, 12.0);
     }
 
     @Test
     void aTotalTakesOnlyThePartOfEachSecondInsideTheSpan() {
-        List<Sample> rows = List.of(gc(10_000, 100.0), gc(11_000, 2.0), gc(12_000, 4.0), gc(13_000, 6.0),
-                gc(14_000, 100.0));
+        List<Sample> rows =
+                List.of(gc(10_000, 100.0), gc(11_000, 2.0), gc(12_000, 4.0), gc(13_000, 6.0), gc(14_000, 100.0));
         // 10.5..12.8 s: half of 10..11, all of 11..12, 0.8 of 12..13
         assertThat(new StepWindow(10_500, 12_800).total(rows, s -> s.jvm().gcMsPerSec()))
                 .isCloseTo(0.5 * 2 + 4 + 0.8 * 6, within(1e-9));
         // a span inside one second
-        assertThat(new StepWindow(11_200, 11_700).total(rows, s -> s.jvm().gcMsPerSec())).isCloseTo(0.5 * 4, within(1e-9));
+        assertThat(new StepWindow(11_200, 11_700).total(rows, s -> s.jvm().gcMsPerSec()))
+                .isCloseTo(0.5 * 4, within(1e-9));
     }
 
     @Test
     void aTotalMakesUpAFewUnmeasuredSecondsButNotMost() {
-        List<Sample> rows = List.of(gc(11_000, 2.0), gc(12_000, null), gc(13_000, 2.0), gc(14_000, 2.0),
-                gc(15_000, 2.0), gc(16_000, 2.0));
+        List<Sample> rows = List.of(
+                gc(11_000, 2.0), gc(12_000, null), gc(13_000, 2.0), gc(14_000, 2.0), gc(15_000, 2.0), gc(16_000, 2.0));
         // one second of five unmeasured: taken at the others' rate
-        assertThat(new StepWindow(11_000, 16_000).total(rows, s -> s.jvm().gcMsPerSec())).isCloseTo(10.0, within(1e-9));
-        assertThat(new StepWindow(11_000, 16_000).total(rows.subList(0, 2), s -> s.jvm().gcMsPerSec())).isNull();
-        assertThat(new StepWindow(11_000, 11_000).total(rows, s -> s.jvm().gcMsPerSec())).isNull();
+        assertThat(new StepWindow(11_000, 16_000).total(rows, s -> s.jvm().gcMsPerSec()))
+                .isCloseTo(10.0, within(1e-9));
+        assertThat(new StepWindow(11_000, 16_000)
+                        .total(rows.subList(0, 2), s -> s.jvm().gcMsPerSec()))
+                .isNull();
+        assertThat(new StepWindow(11_000, 11_000).total(rows, s -> s.jvm().gcMsPerSec()))
+                .isNull();
     }
 
     @Test
@@ -71,7 +78,8 @@ class StepWindowTest {
         List<Sample> rows = List.of(row(1, "n", 10.0), row(2, "n", null), row(3, "n", 30.0));
         assertThat(StepWindow.mean(rows, s -> s.machine().cpuPct())).isCloseTo(20.0, within(1e-9));
         assertThat(StepWindow.mean(rows, s -> s.processes().proxyThreads())).isCloseTo(8.0, within(1e-9));
-        assertThat(StepWindow.mean(List.of(row(1, "n", null)), s -> s.machine().cpuPct())).isNull();
+        assertThat(StepWindow.mean(List.of(row(1, "n", null)), s -> s.machine().cpuPct()))
+                .isNull();
         assertThat(StepWindow.mean(List.of(), s -> s.machine().cpuPct())).isNull();
     }
 }

@@ -18,7 +18,8 @@ record ScriptRun(int exitCode, String stdout, String stderr) {
      * @param root the /proc/sys stand-in ({@code PROXYBENCH_SYSCTL_ROOT}), or null for the real one
      * @param prefix words before {@code bash script}, e.g. {@code ip netns exec NS}; may be empty
      */
-    static ScriptRun run(Path root, List<String> prefix, String script, String... args) throws IOException, InterruptedException {
+    static ScriptRun run(Path root, List<String> prefix, String script, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
         command.add("bash");
         command.add(SCRIPTS.resolve(script).toString());
@@ -32,12 +33,16 @@ record ScriptRun(int exitCode, String stdout, String stderr) {
         Path out = Files.createTempFile("sysctl-script", ".out");
         Path err = Files.createTempFile("sysctl-script", ".err");
         try {
-            Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process process = builder.redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
                 throw new AssertionError(script + " did not finish within 30 s");
             }
-            return new ScriptRun(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new ScriptRun(
+                    process.exitValue(),
+                    Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(out);
@@ -51,7 +56,9 @@ record ScriptRun(int exitCode, String stdout, String stderr) {
 
     /** The table row for a key: the line that starts with it. */
     String row(String key) {
-        return stdout.lines().filter(l -> l.startsWith(key + " ")).findFirst()
+        return stdout.lines()
+                .filter(l -> l.startsWith(key + " "))
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no row for " + key + " in:\n" + stdout));
     }
 

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The scripts under {@code ip netns exec}: they tune that namespace only. Needs root; skips otherwise. */
 class SysctlScriptsInNamespaceTest {
 
-    private final String namespace = "pb-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt(1 << 24), 6) + "-sysctl";
+    private final String namespace =
+            "pb-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt(1 << 24), 6) + "-sysctl";
     private boolean created;
 
     @BeforeEach
@@ -31,7 +32,10 @@ class SysctlScriptsInNamespaceTest {
     @AfterEach
     void deleteNamespace() throws Exception {
         if (created) {
-            assertThat(new ProcessBuilder("ip", "netns", "delete", namespace).start().waitFor()).isZero();
+            assertThat(new ProcessBuilder("ip", "netns", "delete", namespace)
+                            .start()
+                            .waitFor())
+                    .isZero();
         }
     }
 
@@ -46,18 +50,25 @@ class SysctlScriptsInNamespaceTest {
         String machineSomaxconn = SysctlFile.readCurrent(proc, "net.core.somaxconn");
         List<String> inside = List.of("ip", "netns", "exec", namespace);
         String state = dir.resolve("ns.state").toString();
-        String nsBefore = ScriptRun.run(null, inside, "check.sh").row("net.core.somaxconn").split("\\s+")[1];
+        String nsBefore = ScriptRun.run(null, inside, "check.sh")
+                .row("net.core.somaxconn")
+                .split("\\s+")[1];
 
         ScriptRun apply = ScriptRun.run(null, inside, "apply.sh", "--state", state);
 
         assertThat(apply.stdout()).as(apply.toString()).contains("namespace: " + namespace);
         assertThat(apply.row("net.core.somaxconn")).endsWith("set");
-        assertThat(ScriptRun.run(null, inside, "check.sh").row("net.core.somaxconn")).contains("5000").endsWith("ok");
+        assertThat(ScriptRun.run(null, inside, "check.sh").row("net.core.somaxconn"))
+                .contains("5000")
+                .endsWith("ok");
         assertThat(SysctlFile.readCurrent(proc, "net.core.somaxconn")).isEqualTo(machineSomaxconn);
 
         ScriptRun restore = ScriptRun.run(null, inside, "restore.sh", "--state", state);
 
         assertThat(restore.row("net.core.somaxconn")).as(restore.toString()).endsWith("restored");
-        assertThat(ScriptRun.run(null, inside, "check.sh").row("net.core.somaxconn").split("\\s+")[1]).isEqualTo(nsBefore);
+        assertThat(ScriptRun.run(null, inside, "check.sh")
+                        .row("net.core.somaxconn")
+                        .split("\\s+")[1])
+                .isEqualTo(nsBefore);
     }
 }

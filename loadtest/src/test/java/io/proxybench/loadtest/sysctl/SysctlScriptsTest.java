@@ -64,9 +64,17 @@ class SysctlScriptsTest {
 
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
         assertThat(run.stdout()).contains("SETTING", "CURRENT", "RECOMMENDED", "STATUS");
-        assertThat(run.row("net.core.rmem_max")).contains("212992").contains("8388608").endsWith("BELOW");
-        assertThat(run.row("net.core.somaxconn")).contains("4096").contains("5000").endsWith("BELOW");
-        assertThat(run.row("net.ipv4.ip_local_port_range")).contains("32768 60999").contains("10240 65535")
+        assertThat(run.row("net.core.rmem_max"))
+                .contains("212992")
+                .contains("8388608")
+                .endsWith("BELOW");
+        assertThat(run.row("net.core.somaxconn"))
+                .contains("4096")
+                .contains("5000")
+                .endsWith("BELOW");
+        assertThat(run.row("net.ipv4.ip_local_port_range"))
+                .contains("32768 60999")
+                .contains("10240 65535")
                 .endsWith("BELOW (narrower range)");
         assertThat(run.row("net.ipv4.tcp_tw_reuse")).endsWith("DIFFERS");
         for (String key : SysctlFile.read(CONF).keySet()) {
@@ -114,7 +122,9 @@ class SysctlScriptsTest {
     void checkComparesTheDescriptorLimitWithTheConnectionsAsked() throws Exception {
         ScriptRun run = ScriptRun.run(root(), "check.sh", "--connections", "100000000");
 
-        assertThat(run.row("ulimit -n (100000000 connections)")).contains("200000100").contains("BELOW");
+        assertThat(run.row("ulimit -n (100000000 connections)"))
+                .contains("200000100")
+                .contains("BELOW");
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
@@ -133,7 +143,8 @@ class SysctlScriptsTest {
     void badUsageIsExitTwoWithOneLine() throws Exception {
         ScriptRun connections = ScriptRun.run(root(), "check.sh", "--connections", "lots");
         assertThat(connections.exitCode()).isEqualTo(2);
-        assertThat(connections.stderr().strip()).isEqualTo("check.sh: --connections must be a positive whole number, got 'lots'");
+        assertThat(connections.stderr().strip())
+                .isEqualTo("check.sh: --connections must be a positive whole number, got 'lots'");
 
         ScriptRun option = ScriptRun.run(root(), "apply.sh", "--force");
         assertThat(option.exitCode()).isEqualTo(2);
@@ -141,12 +152,20 @@ class SysctlScriptsTest {
 
         Path conf = dir.resolve("bad.conf");
         Files.writeString(conf, "# fine\nnet.core.somaxconn 5000\n");
-        ScriptRun badFile = ScriptRun.run(root(), "apply.sh", "--file", conf.toString(), "--state", dir.resolve("s").toString());
+        ScriptRun badFile = ScriptRun.run(
+                root(),
+                "apply.sh",
+                "--file",
+                conf.toString(),
+                "--state",
+                dir.resolve("s").toString());
         assertThat(badFile.exitCode()).isEqualTo(2);
-        assertThat(badFile.stderr().strip()).isEqualTo("apply.sh: " + conf + ":2: expected 'key = value', got: net.core.somaxconn 5000");
+        assertThat(badFile.stderr().strip())
+                .isEqualTo("apply.sh: " + conf + ":2: expected 'key = value', got: net.core.somaxconn 5000");
         assertThat(dir.resolve("s")).doesNotExist();
 
-        ScriptRun noState = ScriptRun.run(root(), "restore.sh", "--state", dir.resolve("missing.state").toString());
+        ScriptRun noState = ScriptRun.run(
+                root(), "restore.sh", "--state", dir.resolve("missing.state").toString());
         assertThat(noState.exitCode()).isEqualTo(2);
         assertThat(noState.stderr()).contains("no state file at").hasLineCount(1);
     }
@@ -161,7 +180,9 @@ class SysctlScriptsTest {
         assertThat(run.exitCode()).as(run.toString()).isZero();
         assertThat(run.stdout()).contains("dry run, nothing is changed");
         assertThat(run.row("net.core.somaxconn")).matches("net\\.core\\.somaxconn\\s+4096\\s+-> 5000\\s+would set");
-        assertThat(run.row("net.ipv4.ip_local_port_range")).contains("32768 60999").contains("-> 10240 65535");
+        assertThat(run.row("net.ipv4.ip_local_port_range"))
+                .contains("32768 60999")
+                .contains("-> 10240 65535");
         for (Map.Entry<String, String> e : DEFAULTS.entrySet()) {
             assertThat(value(root, e.getKey())).isEqualTo(SysctlFile.normalize(e.getValue()));
         }
@@ -210,17 +231,21 @@ class SysctlScriptsTest {
         for (Map.Entry<String, String> e : SysctlFile.read(CONF).entrySet()) {
             assertThat(value(root, e.getKey())).as(e.getKey()).isEqualTo(e.getValue());
         }
-        assertThat(Files.readAllLines(state)).contains("net.core.rmem_max=212992", "net.ipv4.ip_local_port_range=32768 60999");
+        assertThat(Files.readAllLines(state))
+                .contains("net.core.rmem_max=212992", "net.ipv4.ip_local_port_range=32768 60999");
 
         ScriptRun again = ScriptRun.run(root, "apply.sh", "--state", state.toString());
         assertThat(again.row("net.core.rmem_max")).endsWith("unchanged (already set)");
-        assertThat(Files.readAllLines(state)).as("a second apply keeps the first originals")
-                .contains("net.core.rmem_max=212992").doesNotContain("net.core.rmem_max=8388608");
+        assertThat(Files.readAllLines(state))
+                .as("a second apply keeps the first originals")
+                .contains("net.core.rmem_max=212992")
+                .doesNotContain("net.core.rmem_max=8388608");
 
         ScriptRun restore = ScriptRun.run(root, "restore.sh", "--state", state.toString());
 
         assertThat(restore.exitCode()).as(restore.toString()).isZero();
-        assertThat(restore.row("net.core.rmem_max")).matches("net\\.core\\.rmem_max\\s+8388608\\s+-> 212992\\s+restored");
+        assertThat(restore.row("net.core.rmem_max"))
+                .matches("net\\.core\\.rmem_max\\s+8388608\\s+-> 212992\\s+restored");
         for (Map.Entry<String, String> e : DEFAULTS.entrySet()) {
             assertThat(value(root, e.getKey())).isEqualTo(SysctlFile.normalize(e.getValue()));
         }
@@ -246,7 +271,8 @@ class SysctlScriptsTest {
         assertThat(value(root, "net.core.somaxconn")).isEqualTo("5000");
         assertThat(apply.stdout()).contains("5 set, 0 already set, 2 could not be set");
 
-        ScriptRun dryRun = ScriptRun.run(root, "apply.sh", "--dry-run", "--state", dir.resolve("other").toString());
+        ScriptRun dryRun = ScriptRun.run(
+                root, "apply.sh", "--dry-run", "--state", dir.resolve("other").toString());
         assertThat(dryRun.row("net.core.rmem_max")).contains("would fail: read-only here");
     }
 
@@ -254,7 +280,8 @@ class SysctlScriptsTest {
     void applyChangesNothingWhenTheStateCannotBeSaved() throws Exception {
         Path root = root();
 
-        ScriptRun apply = ScriptRun.run(root, "apply.sh", "--state", dir.resolve("no/such/dir/state").toString());
+        ScriptRun apply = ScriptRun.run(
+                root, "apply.sh", "--state", dir.resolve("no/such/dir/state").toString());
 
         assertThat(apply.exitCode()).isEqualTo(1);
         assertThat(apply.stderr()).contains("cannot write state file").contains("nothing changed");
@@ -270,7 +297,10 @@ class SysctlScriptsTest {
         ScriptRun dry = ScriptRun.run(root, "restore.sh", "--dry-run", "--state", state.toString());
 
         assertThat(dry.exitCode()).as(dry.toString()).isZero();
-        assertThat(dry.row("net.core.somaxconn")).contains("5000").contains("-> 4096").endsWith("would restore");
+        assertThat(dry.row("net.core.somaxconn"))
+                .contains("5000")
+                .contains("-> 4096")
+                .endsWith("would restore");
         assertThat(value(root, "net.core.somaxconn")).isEqualTo("5000");
         assertThat(state).exists();
     }
@@ -280,7 +310,9 @@ class SysctlScriptsTest {
         assumeTrue(onPath("shellcheck"), "shellcheck is not installed (CI installs it)");
         List<String> scripts = new java.util.ArrayList<>();
         try (Stream<Path> files = Files.list(ScriptRun.SCRIPTS)) {
-            files.filter(p -> p.toString().endsWith(".sh")).sorted().forEach(p -> scripts.add("sysctl/" + p.getFileName()));
+            files.filter(p -> p.toString().endsWith(".sh"))
+                    .sorted()
+                    .forEach(p -> scripts.add("sysctl/" + p.getFileName()));
         }
         assertThat(scripts).contains("sysctl/apply.sh", "sysctl/restore.sh", "sysctl/check.sh");
 
@@ -294,8 +326,10 @@ class SysctlScriptsTest {
     private static String shellcheck(List<String> scripts) throws Exception {
         List<String> command = new java.util.ArrayList<>(List.of("shellcheck"));
         command.addAll(scripts);
-        Process process = new ProcessBuilder(command).directory(ScriptRun.SCRIPTS.getParent().toFile())
-                .redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(command)
+                .directory(ScriptRun.SCRIPTS.getParent().toFile())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes());
         assertThat(process.waitFor()).as(output).isZero();
         return output;
@@ -307,7 +341,9 @@ class SysctlScriptsTest {
         for (String key : conf.keySet()) {
             List<String> command = new java.util.ArrayList<>(prefix);
             command.addAll(List.of("cat", "/proc/sys/" + SysctlFile.relativePath(key)));
-            Process cat = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process cat = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             String out = new String(cat.getInputStream().readAllBytes());
             if (cat.waitFor() == 0) {
                 values.put(key, SysctlFile.normalize(out));

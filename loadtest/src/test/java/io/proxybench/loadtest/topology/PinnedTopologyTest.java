@@ -24,8 +24,7 @@ class PinnedTopologyTest {
         }
 
         @Override
-        public void setUp() {
-        }
+        public void setUp() {}
 
         @Override
         public String addressOf(Role role) {
@@ -34,7 +33,8 @@ class PinnedTopologyTest {
 
         @Override
         public List<String> wrap(Role role, List<String> command) {
-            List<String> out = new ArrayList<>(List.of("ip", "netns", "exec", "pb-" + role.name().toLowerCase()));
+            List<String> out = new ArrayList<>(
+                    List.of("ip", "netns", "exec", "pb-" + role.name().toLowerCase()));
             out.addAll(command);
             return out;
         }
@@ -45,16 +45,24 @@ class PinnedTopologyTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     @Test
     void aPinnedRoleRunsUnderTasksetInsideItsPlace() {
-        Topology pinned = new PinnedTopology(new PrefixTopology(), "/usr/bin/taskset",
-                Map.of(Role.PROXY, "1", Role.GENERATOR, "0,2"));
+        Topology pinned = new PinnedTopology(
+                new PrefixTopology(), "/usr/bin/taskset", Map.of(Role.PROXY, "1", Role.GENERATOR, "0,2"));
         assertThat(pinned.wrap(Role.PROXY, List.of("java", "-jar", "proxy-netty.jar")))
-                .containsExactly("ip", "netns", "exec", "pb-proxy", "/usr/bin/taskset", "-c", "1", "java", "-jar",
+                .containsExactly(
+                        "ip",
+                        "netns",
+                        "exec",
+                        "pb-proxy",
+                        "/usr/bin/taskset",
+                        "-c",
+                        "1",
+                        "java",
+                        "-jar",
                         "proxy-netty.jar");
         assertThat(pinned.wrap(Role.GENERATOR, List.of("wrk", "-t2")))
                 .containsExactly("ip", "netns", "exec", "pb-generator", "/usr/bin/taskset", "-c", "0,2", "wrk", "-t2");

@@ -153,7 +153,9 @@ class SteadyStateDetectorTest {
         }
         assertThat(after.subList(0, 4)).containsOnly(Verdict.WARMING);
         assertThat(after.subList(4, 7)).containsOnly(Verdict.STEADY);
-        assertThat(detector.elapsedSec()).as("time before the restart still counts").isEqualTo(12.0);
+        assertThat(detector.elapsedSec())
+                .as("time before the restart still counts")
+                .isEqualTo(12.0);
     }
 
     @Test

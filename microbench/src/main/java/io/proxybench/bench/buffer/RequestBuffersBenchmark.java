@@ -25,15 +25,29 @@ public class RequestBuffersBenchmark extends MicroBenchmark {
     private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
 
     @Benchmark
-    @Fork(value = 1, jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Xms512m", "-Xmx512m", COMMON,
-            "-Dio.netty.trackPinnedMemory=true"})
+    @Fork(
+            value = 1,
+            jvmArgsAppend = {
+                "-Dio.netty.leakDetection.level=disabled",
+                "-Xms512m",
+                "-Xmx512m",
+                COMMON,
+                "-Dio.netty.trackPinnedMemory=true"
+            })
     public long pinnedTracked() {
         return oneRequest();
     }
 
     @Benchmark
-    @Fork(value = 1, jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Xms512m", "-Xmx512m", COMMON,
-            "-Dio.netty.trackPinnedMemory=false"})
+    @Fork(
+            value = 1,
+            jvmArgsAppend = {
+                "-Dio.netty.leakDetection.level=disabled",
+                "-Xms512m",
+                "-Xmx512m",
+                COMMON,
+                "-Dio.netty.trackPinnedMemory=false"
+            })
     public long pinnedUntracked() {
         return oneRequest();
     }
@@ -43,7 +57,9 @@ public class RequestBuffersBenchmark extends MicroBenchmark {
         ByteBuf originHead = alloc.directBuffer(256);
         ByteBuf originRead = alloc.ioBuffer(2048);
         ByteBuf clientHead = alloc.directBuffer(256);
-        long touched = clientRead.memoryAddress() ^ originHead.memoryAddress() ^ originRead.memoryAddress()
+        long touched = clientRead.memoryAddress()
+                ^ originHead.memoryAddress()
+                ^ originRead.memoryAddress()
                 ^ clientHead.memoryAddress();
         clientRead.release();
         originHead.release();

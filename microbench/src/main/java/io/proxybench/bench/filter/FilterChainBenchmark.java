@@ -7,16 +7,15 @@ import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
 import io.proxybench.core.http.MapHeaders;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletionStage;
 
 /**
  * Cost of running the inbound chain per request: the price every request pays for the filter
@@ -65,7 +64,9 @@ public class FilterChainBenchmark extends MicroBenchmark {
     @Benchmark
     public FilterOutcome runInboundChain() {
         MapHeaders headers = new MapHeaders()
-                .add("Host", "127.0.0.1:8080").add("User-Agent", "wrk").add("Accept", "*/*");
+                .add("Host", "127.0.0.1:8080")
+                .add("User-Agent", "wrk")
+                .add("Accept", "*/*");
         ProxyExchange exchange = new ProxyExchange("GET", "/", "HTTP/1.1", headers, client);
         return chain.run(exchange).toCompletableFuture().join();
     }

@@ -7,6 +7,8 @@ import com.codahale.metrics.Timer;
 import io.proxybench.bench.MicroBenchmark;
 import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.metrics.RecentHistogramReservoir;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Group;
 import org.openjdk.jmh.annotations.GroupThreads;
@@ -14,9 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-
-import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One request's timer update: a latency around the stub origin's 50 ms, into the proxies' timer
@@ -50,7 +49,9 @@ public class TimerUpdateBenchmark extends MicroBenchmark {
         } else {
             Reservoir r = "recent-histogram".equals(reservoir)
                     ? new RecentHistogramReservoir()
-                    : LockFreeExponentiallyDecayingReservoir.builder().clock(clock).build();
+                    : LockFreeExponentiallyDecayingReservoir.builder()
+                            .clock(clock)
+                            .build();
             timer = new Timer(r, clock);
         }
         SplittableRandom random = new SplittableRandom(42);

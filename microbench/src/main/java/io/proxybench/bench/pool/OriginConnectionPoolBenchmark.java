@@ -10,6 +10,10 @@ import io.proxybench.netty.pool.OriginConnector;
 import io.proxybench.netty.pool.PoolListener;
 import io.proxybench.netty.pool.PoolSettings;
 import io.proxybench.netty.pool.PooledConnection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -17,11 +21,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.runner.RunnerException;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Borrow + return of a kept-alive origin connection, the pool's hot path: each benchmark thread
@@ -48,8 +47,11 @@ public class OriginConnectionPoolBenchmark extends MicroBenchmark {
                 loops.add(new ThreadOwnedExecutor());
             }
             nextLoop.set(0);
-            pool = new OriginConnectionPool<>(loops, new InstantConnector(),
-                    new PoolSettings(1000, Duration.ofSeconds(5), 1000, Duration.ofMinutes(10)), PoolListener.NONE);
+            pool = new OriginConnectionPool<>(
+                    loops,
+                    new InstantConnector(),
+                    new PoolSettings(1000, Duration.ofSeconds(5), 1000, Duration.ofMinutes(10)),
+                    PoolListener.NONE);
         }
     }
 
@@ -118,12 +120,10 @@ public class OriginConnectionPoolBenchmark extends MicroBenchmark {
         }
 
         @Override
-        public void close(Object connection) {
-        }
+        public void close(Object connection) {}
 
         @Override
-        public void onClose(Object connection, Runnable action) {
-        }
+        public void onClose(Object connection, Runnable action) {}
     }
 
     public static void main(String[] args) throws RunnerException {

@@ -3,7 +3,6 @@ package io.proxybench.bench.pool;
 import io.netty.util.concurrent.AbstractScheduledEventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
-
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -59,8 +58,7 @@ final class ThreadOwnedExecutor extends AbstractScheduledEventExecutor {
 
     @Override
     @Deprecated
-    public void shutdown() {
-    }
+    public void shutdown() {}
 
     @Override
     public boolean isShutdown() {

@@ -19,6 +19,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.proxybench.bench.MicroBenchmark;
 import io.proxybench.netty.http.CompactHeadersFactory;
 import io.proxybench.netty.origin.OriginHttpCodec;
+import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -26,8 +27,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.runner.RunnerException;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * Decoding a request head and a fixed-length response with Netty's default header tables (a hash
@@ -44,12 +43,13 @@ import java.nio.charset.StandardCharsets;
 public class DecodedHeadersBenchmark extends MicroBenchmark {
 
     private static final byte[] REQUEST = ("GET /api/items?page=2 HTTP/1.1\r\n"
-            + "Host: shop.example:8080\r\n"
-            + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\n"
-            + "Accept: text/html,application/xhtml+xml\r\n"
-            + "Accept-Encoding: gzip, deflate\r\n"
-            + "Connection: keep-alive\r\n"
-            + "X-Request-Id: 7f1c2a\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                    + "Host: shop.example:8080\r\n"
+                    + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\n"
+                    + "Accept: text/html,application/xhtml+xml\r\n"
+                    + "Accept-Encoding: gzip, deflate\r\n"
+                    + "Connection: keep-alive\r\n"
+                    + "X-Request-Id: 7f1c2a\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
 
     private static final AsciiString X_FORWARDED_FOR = AsciiString.cached("X-Forwarded-For");
     private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("X-Forwarded-Proto");
@@ -68,11 +68,14 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
 
     @Setup
     public void create() {
-        request = Unpooled.unreleasableBuffer(Unpooled.directBuffer(REQUEST.length).writeBytes(REQUEST));
+        request = Unpooled.unreleasableBuffer(
+                Unpooled.directBuffer(REQUEST.length).writeBytes(REQUEST));
         byte[] body = new byte[1024];
         byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + body.length
-                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
-        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length).writeBytes(head)
+                        + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length)
+                .writeBytes(head)
                 .writeBytes(body));
         HttpDecoderConfig config = new HttpDecoderConfig();
         if (headers.startsWith("compact")) {
@@ -86,7 +89,8 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         relayed = new EmbeddedChannel(new HttpRequestDecoder(config.clone()));
         toOrigin = new EmbeddedChannel(originCodec(config));
         byte[] answer = "HTTP/1.1 204 No Content\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        noContent = Unpooled.unreleasableBuffer(Unpooled.directBuffer(answer.length).writeBytes(answer));
+        noContent =
+                Unpooled.unreleasableBuffer(Unpooled.directBuffer(answer.length).writeBytes(answer));
     }
 
     /**
@@ -101,8 +105,9 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         if ("compact".equals(headers)) {
             return pair;
         }
-        return new ChannelHandler[] {new CombinedChannelDuplexHandler<>((ChannelInboundHandler) pair[0],
-                (ChannelOutboundHandler) pair[1])};
+        return new ChannelHandler[] {
+            new CombinedChannelDuplexHandler<>((ChannelInboundHandler) pair[0], (ChannelOutboundHandler) pair[1])
+        };
     }
 
     @TearDown
@@ -136,7 +141,8 @@ public class DecodedHeadersBenchmark extends MicroBenchmark {
         Object m;
         while ((m = relayed.readInbound()) != null) {
             if (m instanceof HttpRequest req) {
-                req.headers().remove(HttpHeaderNames.CONNECTION)
+                req.headers()
+                        .remove(HttpHeaderNames.CONNECTION)
                         .set(X_FORWARDED_FOR, "10.0.0.7")
                         .set(X_FORWARDED_PROTO, "http")
                         .add(VIA, "1.1 proxybench");

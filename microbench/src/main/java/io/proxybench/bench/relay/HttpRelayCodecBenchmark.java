@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.proxybench.bench.MicroBenchmark;
+import java.nio.charset.StandardCharsets;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -15,8 +16,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.runner.RunnerException;
-
-import java.nio.charset.StandardCharsets;
 
 /**
  * The codec half of relaying one request and its response, as the proxy does it: bytes decoded
@@ -29,14 +28,15 @@ import java.nio.charset.StandardCharsets;
 public class HttpRelayCodecBenchmark extends MicroBenchmark {
 
     private static final byte[] REQUEST = ("GET /api/items?page=2 HTTP/1.1\r\n"
-            + "Host: shop.example:8080\r\n"
-            + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\n"
-            + "Accept: text/html,application/xhtml+xml\r\n"
-            + "Accept-Language: en-GB,en;q=0.9\r\n"
-            + "Accept-Encoding: gzip, deflate\r\n"
-            + "Connection: keep-alive\r\n"
-            + "Cookie: session=abc123; theme=dark\r\n"
-            + "X-Request-Id: 7f1c2a\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+                    + "Host: shop.example:8080\r\n"
+                    + "User-Agent: Mozilla/5.0 (X11; Linux x86_64)\r\n"
+                    + "Accept: text/html,application/xhtml+xml\r\n"
+                    + "Accept-Language: en-GB,en;q=0.9\r\n"
+                    + "Accept-Encoding: gzip, deflate\r\n"
+                    + "Connection: keep-alive\r\n"
+                    + "Cookie: session=abc123; theme=dark\r\n"
+                    + "X-Request-Id: 7f1c2a\r\n\r\n")
+            .getBytes(StandardCharsets.US_ASCII);
 
     @Param({"perBurst", "perMessage"})
     public String flush;
@@ -52,11 +52,14 @@ public class HttpRelayCodecBenchmark extends MicroBenchmark {
     @Setup
     public void create() {
         flushEachMessage = "perMessage".equals(flush);
-        request = Unpooled.unreleasableBuffer(Unpooled.directBuffer(REQUEST.length).writeBytes(REQUEST));
+        request = Unpooled.unreleasableBuffer(
+                Unpooled.directBuffer(REQUEST.length).writeBytes(REQUEST));
         byte[] body = new byte[1024];
         byte[] head = ("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: " + body.length
-                + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
-        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length).writeBytes(head)
+                        + "\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        response = Unpooled.unreleasableBuffer(Unpooled.directBuffer(head.length + body.length)
+                .writeBytes(head)
                 .writeBytes(body));
         clientIn = new EmbeddedChannel(new HttpRequestDecoder());
         originOut = new EmbeddedChannel(new HttpRequestEncoder());

@@ -6,15 +6,6 @@ import io.proxybench.core.server.ProxyServer;
 import io.proxybench.netty.NettyProxyFactory;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.runner.RunnerException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,6 +14,14 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.runner.RunnerException;
 
 /**
  * One keep-alive GET of 1 KiB over loopback through an in-process proxy-netty (no filters) to an
@@ -42,7 +41,8 @@ import java.util.Map;
  */
 public class ProxiedRoundTripBenchmark extends MicroBenchmark {
 
-    private static final byte[] REQUEST = "GET /bench HTTP/1.1\r\nHost: bench\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REQUEST =
+            "GET /bench HTTP/1.1\r\nHost: bench\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /** The origin and the proxy in front of it, shared by the benchmark threads. */
     @State(Scope.Benchmark)
@@ -55,14 +55,35 @@ public class ProxiedRoundTripBenchmark extends MicroBenchmark {
 
         @Setup(Level.Trial)
         public void start() throws Exception {
-            origin = StubOrigin.started(StubOriginOptions.builder().latency("0").payloadSize(1024).threads(1)
-                    .drainTimeout(Duration.ZERO).build());
+            origin = StubOrigin.started(StubOriginOptions.builder()
+                    .latency("0")
+                    .payloadSize(1024)
+                    .threads(1)
+                    .drainTimeout(Duration.ZERO)
+                    .build());
             NettyProxyFactory factory = new NettyProxyFactory();
             String hops = layout.equals("split") ? "1" : "0";
-            proxy = factory.start(new ConfigLoader(factory.schema()).layer(Map.of(
-                    "server.port", "0", "admin.port", "0", "workers.inbound", "1", "workers.stage", hops,
-                    "workers.outbound", hops, "filters.serviceLoader", "false",
-                    "shutdown.drainTimeout", "0s", "routes", "/=127.0.0.1:" + origin.port()), "bench").load());
+            proxy = factory.start(new ConfigLoader(factory.schema())
+                    .layer(
+                            Map.of(
+                                    "server.port",
+                                    "0",
+                                    "admin.port",
+                                    "0",
+                                    "workers.inbound",
+                                    "1",
+                                    "workers.stage",
+                                    hops,
+                                    "workers.outbound",
+                                    hops,
+                                    "filters.serviceLoader",
+                                    "false",
+                                    "shutdown.drainTimeout",
+                                    "0s",
+                                    "routes",
+                                    "/=127.0.0.1:" + origin.port()),
+                            "bench")
+                    .load());
         }
 
         @TearDown(Level.Trial)

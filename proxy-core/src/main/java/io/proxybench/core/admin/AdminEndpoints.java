@@ -3,13 +3,12 @@ package io.proxybench.core.admin;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.core.metrics.MetricsRenderer;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The admin routes both front ends serve on their admin port: {@code /health},
@@ -46,7 +45,10 @@ public final class AdminEndpoints {
      * @param resolved    what the server resolved at start, name to value, in the order to show it
      * @param idleOrigins closes idle origin connections on request; null: no such route
      */
-    public AdminEndpoints(MetricsRenderer renderer, BooleanSupplier draining, Map<String, String> resolved,
+    public AdminEndpoints(
+            MetricsRenderer renderer,
+            BooleanSupplier draining,
+            Map<String, String> resolved,
             IdleOriginCloser idleOrigins) {
         this.renderer = renderer;
         this.draining = draining;
@@ -71,13 +73,18 @@ public final class AdminEndpoints {
             return AdminResponse.text(405, "method not allowed");
         }
         return switch (path) {
-            case HEALTH -> draining.getAsBoolean() ? AdminResponse.text(503, "draining") : AdminResponse.text(200, "ok");
+            case HEALTH ->
+                draining.getAsBoolean() ? AdminResponse.text(503, "draining") : AdminResponse.text(200, "ok");
             case METRICS -> new AdminResponse(200, "application/json", renderer.json());
             case JVM_METRICS -> new AdminResponse(200, "application/json", renderer.jvmJson());
-            case PROMETHEUS -> new AdminResponse(200, MetricsRenderer.prometheusContentType(), renderer.prometheusText());
+            case PROMETHEUS ->
+                new AdminResponse(200, MetricsRenderer.prometheusContentType(), renderer.prometheusText());
             case RESOLVED -> new AdminResponse(200, "application/json", resolvedJson.clone());
-            default -> AdminResponse.text(404, "not found: try " + HEALTH + ", " + METRICS + ", " + JVM_METRICS + ", " + PROMETHEUS + ", "
-                    + RESOLVED + (idleOrigins == null ? "" : ", POST " + CLOSE_IDLE_ORIGINS));
+            default ->
+                AdminResponse.text(
+                        404,
+                        "not found: try " + HEALTH + ", " + METRICS + ", " + JVM_METRICS + ", " + PROMETHEUS + ", "
+                                + RESOLVED + (idleOrigins == null ? "" : ", POST " + CLOSE_IDLE_ORIGINS));
         };
     }
 
@@ -95,12 +102,18 @@ public final class AdminEndpoints {
             }
         }
         if (idleMs == null) {
-            return AdminResponse.text(400, CLOSE_IDLE_ORIGINS + " needs " + IDLE_MS
-                    + "=N, N whole milliseconds of idleness, 0 or more (0: every idle connection)");
+            return AdminResponse.text(
+                    400,
+                    CLOSE_IDLE_ORIGINS + " needs " + IDLE_MS
+                            + "=N, N whole milliseconds of idleness, 0 or more (0: every idle connection)");
         }
         long asked = idleMs;
-        idleOrigins.closeIdle(Duration.ofMillis(asked)).thenAccept(closed -> log.info(
-                "closed {} origin connection(s) idle for {} ms or more, as asked on the admin port", closed, asked));
+        idleOrigins
+                .closeIdle(Duration.ofMillis(asked))
+                .thenAccept(closed -> log.info(
+                        "closed {} origin connection(s) idle for {} ms or more, as asked on the admin port",
+                        closed,
+                        asked));
         return AdminResponse.text(202, "closing origin connections idle for " + idleMs + " ms or more");
     }
 

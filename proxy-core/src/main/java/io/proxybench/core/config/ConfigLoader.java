@@ -1,8 +1,5 @@
 package io.proxybench.core.config;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Layers the sources of a configuration, lowest first: built-in defaults, a profile, a properties
@@ -103,15 +102,21 @@ public final class ConfigLoader {
                 if (owner == null || owner == schema.namespace()) {
                     throw new ConfigException("unknown config key '" + key + "' (from " + source + ")");
                 }
-                foreignByFrontEnd.computeIfAbsent(owner.frontEnd(), o -> new ArrayList<>()).add(key);
+                foreignByFrontEnd
+                        .computeIfAbsent(owner.frontEnd(), o -> new ArrayList<>())
+                        .add(key);
                 ignored.put(key, owner.frontEnd() + " (from " + source + ")");
                 continue;
             }
             values.put(key, e.getValue());
             sourceOf.put(key, source);
         }
-        foreignByFrontEnd.forEach((frontEnd, keys) -> log.info("ignoring {} setting{} {} (from {})", frontEnd,
-                keys.size() == 1 ? "" : "s", String.join(", ", keys.stream().sorted().toList()), source));
+        foreignByFrontEnd.forEach((frontEnd, keys) -> log.info(
+                "ignoring {} setting{} {} (from {})",
+                frontEnd,
+                keys.size() == 1 ? "" : "s",
+                String.join(", ", keys.stream().sorted().toList()),
+                source));
         return this;
     }
 
@@ -143,7 +148,8 @@ public final class ConfigLoader {
     }
 
     private ConfigException invalid(ConfigKey<?> key, String text, String reason) {
-        return new ConfigException("invalid value '" + text + "' for " + key.name() + " (from " + sourceOf.get(key.name())
-                + "): expected " + key.rule() + (reason == null || reason.isBlank() ? "" : "; " + reason));
+        return new ConfigException(
+                "invalid value '" + text + "' for " + key.name() + " (from " + sourceOf.get(key.name()) + "): expected "
+                        + key.rule() + (reason == null || reason.isBlank() ? "" : "; " + reason));
     }
 }

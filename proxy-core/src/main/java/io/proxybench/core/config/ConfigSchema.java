@@ -39,7 +39,9 @@ public final class ConfigSchema {
 
     public ConfigSchema add(ConfigKey<?> key) {
         // Otherwise the other front end would refuse this key in a shared config file.
-        if (namespace != null && !namespace.owns(key.name()) && !ProxyConfigKeys.all().contains(key)) {
+        if (namespace != null
+                && !namespace.owns(key.name())
+                && !ProxyConfigKeys.all().contains(key)) {
             throw new IllegalArgumentException("config key " + key.name() + " is neither common nor in "
                     + namespace.frontEnd() + "'s namespace " + namespace.patterns());
         }
@@ -71,7 +73,8 @@ public final class ConfigSchema {
     public Map<String, String> profile(String name) {
         Map<String, String> p = profiles.get(name);
         if (p == null) {
-            throw new ConfigException("unknown profile '" + name + "' (known: " + String.join(", ", profiles.keySet()) + ")");
+            throw new ConfigException(
+                    "unknown profile '" + name + "' (known: " + String.join(", ", profiles.keySet()) + ")");
         }
         return p;
     }

@@ -11,8 +11,13 @@ import java.util.Optional;
  * line, while a key in no namespace and not common (a typo, say) is still refused.
  */
 public enum FrontEndNamespace {
-
-    NETTY("proxy-netty", "netty.*", "workers.*", "eventloop.*", "server.transport", "server.acceptors",
+    NETTY(
+            "proxy-netty",
+            "netty.*",
+            "workers.*",
+            "eventloop.*",
+            "server.transport",
+            "server.acceptors",
             "server.deferAccept"),
     TOMCAT("proxy-tomcat", "tomcat.*");
 

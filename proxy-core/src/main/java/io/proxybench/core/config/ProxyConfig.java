@@ -2,7 +2,6 @@ package io.proxybench.core.config;
 
 import io.proxybench.core.route.Route;
 import io.proxybench.core.route.RouteTable;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -59,7 +58,8 @@ public final class ProxyConfig {
                 try {
                     list.add(Route.parse(r.trim()));
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("invalid value '" + r.trim() + "' for routes (from " + sources.get("routes") + "): " + e.getMessage());
+                    throw new ConfigException("invalid value '" + r.trim() + "' for routes (from "
+                            + sources.get("routes") + "): " + e.getMessage());
                 }
             }
         }

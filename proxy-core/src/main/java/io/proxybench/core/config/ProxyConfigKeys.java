@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class ProxyConfigKeys {
 
-    private ProxyConfigKeys() {
-    }
+    private ProxyConfigKeys() {}
 
     public static final ConfigKey<Integer> SERVER_PORT =
             ConfigKey.integer("server.port", 8080, 0, 65535, "client port; 0 picks a free one");
@@ -30,31 +29,36 @@ public final class ProxyConfigKeys {
     public static final ConfigKey<Boolean> FILTERS_SERVICE_LOADER =
             ConfigKey.bool("filters.serviceLoader", true, "also load filters registered in META-INF/services");
 
-    public static final ConfigKey<Integer> ORIGIN_MAX_CONNECTIONS_PER_HOST =
-            ConfigKey.integer("origin.maxConnectionsPerHost", 5000, 1, 1_000_000,
-                    "most connections to one origin host (open, in use or idle)");
+    public static final ConfigKey<Integer> ORIGIN_MAX_CONNECTIONS_PER_HOST = ConfigKey.integer(
+            "origin.maxConnectionsPerHost",
+            5000,
+            1,
+            1_000_000,
+            "most connections to one origin host (open, in use or idle)");
     public static final ConfigKey<Duration> ORIGIN_CONNECT_TIMEOUT =
             ConfigKey.positiveDuration("origin.connectTimeout", "2s", "origin connect timeout (then 502)");
-    public static final ConfigKey<Duration> ORIGIN_READ_TIMEOUT =
-            ConfigKey.positiveDuration("origin.readTimeout", "10s", "longest silence from the origin while a response is due (then 504)");
-    public static final ConfigKey<Duration> ORIGIN_IDLE_TIMEOUT =
-            ConfigKey.positiveDuration("origin.idleTimeout", "60s", "idle pooled origin connections are closed after this");
-    public static final ConfigKey<Duration> ORIGIN_POOL_WAIT_TIMEOUT =
-            ConfigKey.positiveDuration("origin.poolWaitTimeout", "2s", "longest wait for a pooled connection when the host is at its maximum (then 503)");
-    public static final ConfigKey<Integer> ORIGIN_MAX_POOL_WAITERS =
-            ConfigKey.integer("origin.maxPoolWaiters", 10_000, 0, 10_000_000, "requests allowed to wait for a pooled connection");
+    public static final ConfigKey<Duration> ORIGIN_READ_TIMEOUT = ConfigKey.positiveDuration(
+            "origin.readTimeout", "10s", "longest silence from the origin while a response is due (then 504)");
+    public static final ConfigKey<Duration> ORIGIN_IDLE_TIMEOUT = ConfigKey.positiveDuration(
+            "origin.idleTimeout", "60s", "idle pooled origin connections are closed after this");
+    public static final ConfigKey<Duration> ORIGIN_POOL_WAIT_TIMEOUT = ConfigKey.positiveDuration(
+            "origin.poolWaitTimeout",
+            "2s",
+            "longest wait for a pooled connection when the host is at its maximum (then 503)");
+    public static final ConfigKey<Integer> ORIGIN_MAX_POOL_WAITERS = ConfigKey.integer(
+            "origin.maxPoolWaiters", 10_000, 0, 10_000_000, "requests allowed to wait for a pooled connection");
 
-    public static final ConfigKey<Duration> CLIENT_IDLE_TIMEOUT =
-            ConfigKey.positiveDuration("client.idleTimeout", "60s", "idle keep-alive client connections are closed after this");
-    public static final ConfigKey<Duration> CLIENT_REQUEST_READ_TIMEOUT =
-            ConfigKey.positiveDuration("client.requestReadTimeout", "10s", "a client must send a complete request head within this");
+    public static final ConfigKey<Duration> CLIENT_IDLE_TIMEOUT = ConfigKey.positiveDuration(
+            "client.idleTimeout", "60s", "idle keep-alive client connections are closed after this");
+    public static final ConfigKey<Duration> CLIENT_REQUEST_READ_TIMEOUT = ConfigKey.positiveDuration(
+            "client.requestReadTimeout", "10s", "a client must send a complete request head within this");
 
     public static final ConfigKey<Integer> LIMITS_MAX_INITIAL_LINE_LENGTH =
             ConfigKey.bytes("limits.maxInitialLineLength", 8192, 256, 1 << 20, "longest request line (then 414)");
     public static final ConfigKey<Integer> LIMITS_MAX_HEADER_SIZE =
             ConfigKey.bytes("limits.maxHeaderSize", 8192, 256, 1 << 20, "largest request header block (then 431)");
-    public static final ConfigKey<Integer> LIMITS_MAX_CONNECTIONS =
-            ConfigKey.integer("limits.maxConnections", 10_000, 1, 10_000_000, "most client connections; more are refused and counted");
+    public static final ConfigKey<Integer> LIMITS_MAX_CONNECTIONS = ConfigKey.integer(
+            "limits.maxConnections", 10_000, 1, 10_000_000, "most client connections; more are refused and counted");
 
     public static final ConfigKey<Duration> SHUTDOWN_DRAIN_TIMEOUT =
             ConfigKey.duration("shutdown.drainTimeout", "10s", "on SIGTERM, how long in-flight requests may finish");
@@ -63,10 +67,27 @@ public final class ProxyConfigKeys {
 
     /** Every common key, in help order. */
     public static List<ConfigKey<?>> all() {
-        return List.of(SERVER_PORT, SERVER_BIND, SERVER_BACKLOG, ADMIN_PORT, ADMIN_BIND, ROUTES, FILTERS, FILTERS_SERVICE_LOADER,
-                ORIGIN_MAX_CONNECTIONS_PER_HOST, ORIGIN_CONNECT_TIMEOUT, ORIGIN_READ_TIMEOUT, ORIGIN_IDLE_TIMEOUT,
-                ORIGIN_POOL_WAIT_TIMEOUT, ORIGIN_MAX_POOL_WAITERS, CLIENT_IDLE_TIMEOUT, CLIENT_REQUEST_READ_TIMEOUT,
-                LIMITS_MAX_INITIAL_LINE_LENGTH, LIMITS_MAX_HEADER_SIZE, LIMITS_MAX_CONNECTIONS,
-                SHUTDOWN_DRAIN_TIMEOUT, PROXY_VIA_NAME);
+        return List.of(
+                SERVER_PORT,
+                SERVER_BIND,
+                SERVER_BACKLOG,
+                ADMIN_PORT,
+                ADMIN_BIND,
+                ROUTES,
+                FILTERS,
+                FILTERS_SERVICE_LOADER,
+                ORIGIN_MAX_CONNECTIONS_PER_HOST,
+                ORIGIN_CONNECT_TIMEOUT,
+                ORIGIN_READ_TIMEOUT,
+                ORIGIN_IDLE_TIMEOUT,
+                ORIGIN_POOL_WAIT_TIMEOUT,
+                ORIGIN_MAX_POOL_WAITERS,
+                CLIENT_IDLE_TIMEOUT,
+                CLIENT_REQUEST_READ_TIMEOUT,
+                LIMITS_MAX_INITIAL_LINE_LENGTH,
+                LIMITS_MAX_HEADER_SIZE,
+                LIMITS_MAX_CONNECTIONS,
+                SHUTDOWN_DRAIN_TIMEOUT,
+                PROXY_VIA_NAME);
     }
 }

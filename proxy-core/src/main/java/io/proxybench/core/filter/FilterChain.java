@@ -72,7 +72,8 @@ public final class FilterChain {
                 return CompletableFuture.failedStage(new FilterException(filter, e));
             }
             if (stage == null) {
-                return CompletableFuture.failedStage(new FilterException(filter, new NullPointerException("apply returned null")));
+                return CompletableFuture.failedStage(
+                        new FilterException(filter, new NullPointerException("apply returned null")));
             }
             CompletableFuture<FilterOutcome> future = stage.toCompletableFuture();
             if (future.isDone() && !future.isCompletedExceptionally()) {
@@ -88,15 +89,19 @@ public final class FilterChain {
             }
             int next = i + 1;
             return stage.handle((outcome, error) -> {
-                if (error != null) {
-                    return CompletableFuture.<FilterOutcome>failedStage(new FilterException(filter, error));
-                }
-                FilterOutcome checked = check(filter, outcome);
-                if (checked == null) {
-                    return CompletableFuture.<FilterOutcome>failedStage(new FilterException(filter, misuse(outcome)));
-                }
-                return checked.isResponse() ? CompletableFuture.completedStage(checked) : runFrom(next, exchange);
-            }).thenCompose(s -> s);
+                        if (error != null) {
+                            return CompletableFuture.<FilterOutcome>failedStage(new FilterException(filter, error));
+                        }
+                        FilterOutcome checked = check(filter, outcome);
+                        if (checked == null) {
+                            return CompletableFuture.<FilterOutcome>failedStage(
+                                    new FilterException(filter, misuse(outcome)));
+                        }
+                        return checked.isResponse()
+                                ? CompletableFuture.completedStage(checked)
+                                : runFrom(next, exchange);
+                    })
+                    .thenCompose(s -> s);
         }
         return FilterOutcome.proceedNow();
     }
@@ -115,6 +120,7 @@ public final class FilterChain {
     private RuntimeException misuse(FilterOutcome outcome) {
         return outcome == null
                 ? new NullPointerException("filter completed with null outcome")
-                : new IllegalStateException("an outbound filter cannot short-circuit; change status and headers instead");
+                : new IllegalStateException(
+                        "an outbound filter cannot short-circuit; change status and headers instead");
     }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 public record FilterChains(FilterChain inbound, FilterChain outbound) {
 
     public static FilterChains of(List<? extends ProxyFilter> filters) {
-        return new FilterChains(FilterChain.of(FilterPhase.INBOUND, filters), FilterChain.of(FilterPhase.OUTBOUND, filters));
+        return new FilterChains(
+                FilterChain.of(FilterPhase.INBOUND, filters), FilterChain.of(FilterPhase.OUTBOUND, filters));
     }
 
     public static FilterChains none() {

@@ -40,13 +40,15 @@ public final class FilterLoader {
         try {
             Class<?> type = Class.forName(className, true, classLoader);
             if (!ProxyFilter.class.isAssignableFrom(type)) {
-                throw new IllegalArgumentException("filter class " + className + " does not implement " + ProxyFilter.class.getName());
+                throw new IllegalArgumentException(
+                        "filter class " + className + " does not implement " + ProxyFilter.class.getName());
             }
             return (ProxyFilter) type.getDeclaredConstructor().newInstance();
         } catch (ClassNotFoundException e) {
             throw new IllegalArgumentException("filter class not found: " + className, e);
         } catch (NoSuchMethodException e) {
-            throw new IllegalArgumentException("filter class " + className + " needs a public no-argument constructor", e);
+            throw new IllegalArgumentException(
+                    "filter class " + className + " needs a public no-argument constructor", e);
         } catch (InstantiationException | IllegalAccessException | InvocationTargetException e) {
             throw new IllegalArgumentException("filter class " + className + " could not be created: " + e, e);
         }

@@ -2,7 +2,6 @@ package io.proxybench.core.filter;
 
 import io.proxybench.core.http.Headers;
 import io.proxybench.core.http.MapHeaders;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;

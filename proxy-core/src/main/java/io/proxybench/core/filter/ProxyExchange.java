@@ -1,7 +1,6 @@
 package io.proxybench.core.filter;
 
 import io.proxybench.core.http.Headers;
-
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,8 +24,8 @@ public final class ProxyExchange {
     private Headers responseHeaders;
     private Map<String, Object> attributes;
 
-    public ProxyExchange(String method, String uri, String protocol, Headers requestHeaders,
-                         InetSocketAddress clientAddress) {
+    public ProxyExchange(
+            String method, String uri, String protocol, Headers requestHeaders, InetSocketAddress clientAddress) {
         this.method = method;
         this.uri = uri;
         this.protocol = protocol;

@@ -3,8 +3,7 @@ package io.proxybench.core.http;
 /** Adds what the origin needs to know about the original client (de-facto X-Forwarded-* and Via). */
 public final class ForwardedHeaders {
 
-    private ForwardedHeaders() {
-    }
+    private ForwardedHeaders() {}
 
     /**
      * @param clientIp   the address of the client that connected to the proxy

@@ -15,14 +15,20 @@ public final class HopByHopHeaders {
 
     /** Always connection-specific, whatever {@code Connection} says. */
     public static final Set<String> FIXED = Set.of(
-            "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding",
-            "upgrade", "proxy-authenticate", "proxy-authorization");
+            "connection",
+            "keep-alive",
+            "proxy-connection",
+            "te",
+            "trailer",
+            "transfer-encoding",
+            "upgrade",
+            "proxy-authenticate",
+            "proxy-authorization");
 
     /** Up to this many Connection tokens are compared one by one; more are looked up in a set. */
     private static final int FEW_TOKENS = 8;
 
-    private HopByHopHeaders() {
-    }
+    private HopByHopHeaders() {}
 
     /**
      * Strips the fixed hop-by-hop headers and every header that {@code Connection} names, in one
@@ -103,7 +109,8 @@ public final class HopByHopHeaders {
 
     /** Whether {@code name} is Content-Length, Transfer-Encoding or Host (any case). */
     public static boolean isFramingOrRouting(String name) {
-        return name.equalsIgnoreCase("content-length") || name.equalsIgnoreCase("transfer-encoding")
+        return name.equalsIgnoreCase("content-length")
+                || name.equalsIgnoreCase("transfer-encoding")
                 || name.equalsIgnoreCase("host");
     }
 

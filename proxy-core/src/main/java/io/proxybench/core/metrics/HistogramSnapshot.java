@@ -1,13 +1,12 @@
 package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Snapshot;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 /** Dropwizard's view of one HdrHistogram: quantiles, extremes and moments read off its counts. */
 final class HistogramSnapshot extends Snapshot {

@@ -6,8 +6,7 @@ package io.proxybench.core.metrics;
  */
 public final class MetricNames {
 
-    private MetricNames() {
-    }
+    private MetricNames() {}
 
     /** Timer: whole exchange, from request head received to last response byte written. */
     public static final String REQUESTS = "proxy.requests";
@@ -22,6 +21,7 @@ public final class MetricNames {
 
     /** Gauges provided by the front end's origin pool. */
     public static final String ORIGIN_CONNECTIONS_ACTIVE = "proxy.connections.origin.active";
+
     public static final String ORIGIN_CONNECTIONS_IDLE = "proxy.connections.origin.idle";
     public static final String ORIGIN_CONNECTIONS_OPENED = "proxy.connections.origin.opened";
     public static final String POOL_WAITS = "proxy.origin.pool.waits";
@@ -49,6 +49,7 @@ public final class MetricNames {
     public static final String JVM_MEMORY = "jvm.memory";
     /** Gauge: bytes of heap in use now. */
     public static final String JVM_HEAP_USED = "jvm.memory.heap.used";
+
     public static final String JVM_THREADS = "jvm.threads";
     public static final String JVM_BUFFERS = "jvm.buffers";
     /** Gauge: milliseconds the JIT compilers have spent since the JVM started (absent when the JVM does not count it). */

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.prometheus.client.CollectorRegistry;
 import io.prometheus.client.dropwizard.DropwizardExports;
 import io.prometheus.client.exporter.common.TextFormat;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -33,8 +32,8 @@ public final class MetricsRenderer {
 
     /** Dropwizard's JSON layout (rates per second, durations in ms, no samples) of what {@code filter} admits. */
     private static ObjectMapper jsonWriter(MetricFilter filter) {
-        return new ObjectMapper().registerModule(
-                new MetricsModule(TimeUnit.SECONDS, TimeUnit.MILLISECONDS, false, filter));
+        return new ObjectMapper()
+                .registerModule(new MetricsModule(TimeUnit.SECONDS, TimeUnit.MILLISECONDS, false, filter));
     }
 
     public byte[] json() {
@@ -60,7 +59,8 @@ public final class MetricsRenderer {
     }
 
     static boolean isJvmFigure(String name, Metric metric) {
-        return name.startsWith(MetricNames.JVM_GC + ".") || name.equals(MetricNames.JVM_HEAP_USED)
+        return name.startsWith(MetricNames.JVM_GC + ".")
+                || name.equals(MetricNames.JVM_HEAP_USED)
                 || name.equals(MetricNames.JVM_COMPILATION_TIME);
     }
 

@@ -11,7 +11,6 @@ import com.codahale.metrics.jvm.GarbageCollectorMetricSet;
 import com.codahale.metrics.jvm.MemoryUsageGaugeSet;
 import com.codahale.metrics.jvm.ThreadStatesGaugeSet;
 import io.proxybench.core.http.ProxyError;
-
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.EnumMap;

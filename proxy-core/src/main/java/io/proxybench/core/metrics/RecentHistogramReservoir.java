@@ -2,11 +2,10 @@ package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Reservoir;
 import com.codahale.metrics.Snapshot;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * A timer's reservoir that counts every value in an HdrHistogram {@link Recorder} instead of

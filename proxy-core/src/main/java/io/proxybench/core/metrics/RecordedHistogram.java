@@ -2,7 +2,6 @@ package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Histogram;
 import com.codahale.metrics.Reservoir;
-
 import java.util.function.LongSupplier;
 
 /**

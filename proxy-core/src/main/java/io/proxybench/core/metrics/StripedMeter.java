@@ -2,7 +2,6 @@ package io.proxybench.core.metrics;
 
 import com.codahale.metrics.Clock;
 import com.codahale.metrics.Meter;
-
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -11,13 +11,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class ThreadStripe {
 
     /** Two slots per core at least, a power of two. */
-    static final int COUNT = Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1;
+    static final int COUNT =
+            Integer.highestOneBit(Math.max(1, 2 * Runtime.getRuntime().availableProcessors() - 1)) << 1;
 
     private static final AtomicInteger NEXT = new AtomicInteger();
     private static final ThreadLocal<Integer> INDEX = ThreadLocal.withInitial(NEXT::getAndIncrement);
 
-    private ThreadStripe() {
-    }
+    private ThreadStripe() {}
 
     static int index() {
         return INDEX.get() & (COUNT - 1);

@@ -14,7 +14,8 @@ public final class RouteTable {
         for (int i = 0; i < sorted.size(); i++) {
             for (int j = i + 1; j < sorted.size(); j++) {
                 if (sorted.get(i).prefix().equals(sorted.get(j).prefix())) {
-                    throw new IllegalArgumentException("route prefix " + sorted.get(i).prefix() + " is defined twice");
+                    throw new IllegalArgumentException(
+                            "route prefix " + sorted.get(i).prefix() + " is defined twice");
                 }
             }
         }

@@ -6,12 +6,6 @@ import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigLoader;
 import io.proxybench.core.config.ProxyConfig;
 import io.proxybench.core.config.ProxyConfigKeys;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,20 +13,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * The command line both front ends share. Flags map onto config keys; any key can be set with
  * {@code --set key=value}. Once both ports are bound it prints one stdout line,
  * {@code listening port=N admin=M}, for scripts; everything else goes to the log (stderr).
  */
-@Command(sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = "Zuul-style HTTP reverse proxy. Settings: defaults < --profile < --config file < "
                 + "-Dproxybench.<key> < flags. Keys are listed below; set any with --set key=value.")
 public final class ProxyLauncher implements Callable<Integer> {
 
     private static final Logger log = LoggerFactory.getLogger(ProxyLauncher.class);
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "show this help and exit")
     boolean help;
 
     @Option(names = "--port", description = "client port (server.port); 0 picks a free one")
@@ -44,7 +48,9 @@ public final class ProxyLauncher implements Callable<Integer> {
     @Option(names = "--bind", description = "client bind address (server.bind)")
     String bind;
 
-    @Option(names = "--route", paramLabel = "PREFIX=HOST:PORT[,HOST:PORT]",
+    @Option(
+            names = "--route",
+            paramLabel = "PREFIX=HOST:PORT[,HOST:PORT]",
             description = "a route; repeat for more. Replaces the routes of lower layers.")
     List<String> routes = new ArrayList<>();
 
@@ -114,17 +120,27 @@ public final class ProxyLauncher implements Callable<Integer> {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            log.info("shutdown requested; draining for at most {}", DurationSyntax.format(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT)));
-            server.shutdownGracefully(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
-            stopped.countDown();
-            log.info("stopped");
-            // A drained stop is a clean exit: without this the JVM reports 143 for SIGTERM.
-            Runtime.getRuntime().halt(0);
-        }, "shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            log.info(
+                                    "shutdown requested; draining for at most {}",
+                                    DurationSyntax.format(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT)));
+                            server.shutdownGracefully(config.get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT));
+                            stopped.countDown();
+                            log.info("stopped");
+                            // A drained stop is a clean exit: without this the JVM reports 143 for SIGTERM.
+                            Runtime.getRuntime().halt(0);
+                        },
+                        "shutdown"));
         out.println("listening port=" + server.port() + " admin=" + server.adminPort());
         out.flush();
-        log.info("{} listening on port {} (admin {}), routes {}", factory.name(), server.port(), server.adminPort(), config.routes());
+        log.info(
+                "{} listening on port {} (admin {}), routes {}",
+                factory.name(),
+                server.port(),
+                server.adminPort(),
+                config.routes());
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -167,10 +183,16 @@ public final class ProxyLauncher implements Callable<Integer> {
             // The footer is a picocli format string: escape '%' in free text.
             sb.append(String.format("  %-34s ", key.name()))
                     .append(key.description().replace("%", "%%"))
-                    .append(" (").append(key.defaultText().isEmpty() ? "none" : key.defaultText().replace("%", "%%"))
+                    .append(" (")
+                    .append(
+                            key.defaultText().isEmpty()
+                                    ? "none"
+                                    : key.defaultText().replace("%", "%%"))
                     .append(")%n");
         }
-        sb.append("%nProfiles: ").append(String.join(", ", factory.schema().profileNames())).append("%n");
+        sb.append("%nProfiles: ")
+                .append(String.join(", ", factory.schema().profileNames()))
+                .append("%n");
         return sb.toString();
     }
 }

@@ -24,10 +24,15 @@ class CloseIdleRouteTest {
             return CompletableFuture.completedFuture(0);
         });
 
-        assertThat(admin.handle("POST", "/origin-pool/close-idle?x=1&idleMs=1500").status()).isEqualTo(202);
-        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=0").status()).isEqualTo(202);
-        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=99999999999999").status())
-                .as("more digits than any real idleness").isEqualTo(400);
+        assertThat(admin.handle("POST", "/origin-pool/close-idle?x=1&idleMs=1500")
+                        .status())
+                .isEqualTo(202);
+        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=0").status())
+                .isEqualTo(202);
+        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=99999999999999")
+                        .status())
+                .as("more digits than any real idleness")
+                .isEqualTo(400);
 
         assertThat(asked).containsExactly(Duration.ofMillis(1500), Duration.ZERO);
     }
@@ -36,7 +41,8 @@ class CloseIdleRouteTest {
     void aFrontEndWithoutAPoolHasNoSuchRoute() {
         AdminEndpoints admin = new AdminEndpoints(renderer, () -> false);
 
-        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=0").status()).isEqualTo(405);
+        assertThat(admin.handle("POST", "/origin-pool/close-idle?idleMs=0").status())
+                .isEqualTo(405);
         assertThat(new String(admin.handle("GET", "/nope").body())).doesNotContain("close-idle");
     }
 }

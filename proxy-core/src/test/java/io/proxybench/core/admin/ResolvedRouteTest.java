@@ -27,8 +27,10 @@ class ResolvedRouteTest {
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.contentType()).isEqualTo("application/json");
-        Map<String, String> read = new ObjectMapper().readValue(new String(response.body(), StandardCharsets.UTF_8),
-                new TypeReference<LinkedHashMap<String, String>>() { });
+        Map<String, String> read = new ObjectMapper()
+                .readValue(
+                        new String(response.body(), StandardCharsets.UTF_8),
+                        new TypeReference<LinkedHashMap<String, String>>() {});
         assertThat(read).containsExactlyEntriesOf(resolved);
         assertThat(List.copyOf(read.keySet())).containsExactly("transport", "leakDetection", "workers.inbound");
     }
@@ -37,7 +39,9 @@ class ResolvedRouteTest {
     void aServerThatResolvedNothingSaysSoAndUnknownPathsNameTheRoute() {
         AdminEndpoints admin = new AdminEndpoints(renderer, () -> false);
 
-        assertThat(new String(admin.handle("GET", "/resolved").body(), StandardCharsets.UTF_8)).isEqualTo("{}");
-        assertThat(new String(admin.handle("GET", "/nope").body(), StandardCharsets.UTF_8)).contains("/resolved");
+        assertThat(new String(admin.handle("GET", "/resolved").body(), StandardCharsets.UTF_8))
+                .isEqualTo("{}");
+        assertThat(new String(admin.handle("GET", "/nope").body(), StandardCharsets.UTF_8))
+                .contains("/resolved");
     }
 }

@@ -1,13 +1,13 @@
 package io.proxybench.core.config;
 
+import static io.proxybench.core.config.ProxyConfigKeys.*;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,10 +15,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-
-import static io.proxybench.core.config.ProxyConfigKeys.*;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 class ConfigLoaderTest {
 
@@ -29,7 +28,8 @@ class ConfigLoaderTest {
     Path dir;
 
     private static ConfigSchema withProfile() {
-        return ConfigSchema.common().addProfile("reference", Map.of("origin.readTimeout", "20s", "origin.connectTimeout", "4s"));
+        return ConfigSchema.common()
+                .addProfile("reference", Map.of("origin.readTimeout", "20s", "origin.connectTimeout", "4s"));
     }
 
     @Test
@@ -50,38 +50,51 @@ class ConfigLoaderTest {
         sys.setProperty("unrelated.property", "x");
 
         ProxyConfig c = new ConfigLoader(withProfile())
-                .profile("reference")          // read 20s, connect 4s
-                .file(file)                    // read 2s, connect 2s, idle 2s
-                .systemProperties(sys)         // connect 3s, idle 3s
+                .profile("reference") // read 20s, connect 4s
+                .file(file) // read 2s, connect 2s, idle 2s
+                .systemProperties(sys) // connect 3s, idle 3s
                 .flags(List.of("client.idleTimeout=5s"))
                 .load();
 
         assertThat(c.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(2));
         assertThat(c.get(ORIGIN_CONNECT_TIMEOUT)).isEqualTo(Duration.ofSeconds(3));
         assertThat(c.get(CLIENT_IDLE_TIMEOUT)).isEqualTo(Duration.ofSeconds(5));
-        assertThat(c.sources()).containsEntry("origin.readTimeout", "file " + file)
+        assertThat(c.sources())
+                .containsEntry("origin.readTimeout", "file " + file)
                 .containsEntry("origin.connectTimeout", "system property")
                 .containsEntry("client.idleTimeout", "flag");
     }
 
     @Test
     void invalidValueNamesKeyValueAndSource() {
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("limits.maxConnections=-1")).load())
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common())
+                        .flags(List.of("limits.maxConnections=-1"))
+                        .load())
                 .isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'-1'").hasMessageContaining("limits.maxConnections").hasMessageContaining("flag")
+                .hasMessageContaining("'-1'")
+                .hasMessageContaining("limits.maxConnections")
+                .hasMessageContaining("flag")
                 .hasMessageContaining("[1, 10000000]");
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimeout=soon")).load())
-                .hasMessageContaining("origin.readTimeout").hasMessageContaining("'soon'");
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimeout=0s")).load())
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common())
+                        .flags(List.of("origin.readTimeout=soon"))
+                        .load())
+                .hasMessageContaining("origin.readTimeout")
+                .hasMessageContaining("'soon'");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common())
+                        .flags(List.of("origin.readTimeout=0s"))
+                        .load())
                 .hasMessageContaining("positive duration");
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("limits.maxHeaderSize=2MiB")).load())
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common())
+                        .flags(List.of("limits.maxHeaderSize=2MiB"))
+                        .load())
                 .hasMessageContaining("a size in [256B, 1MiB]");
     }
 
     @Test
     void sizesReadTheSharedGrammar() {
         ProxyConfig c = new ConfigLoader(ConfigSchema.common())
-                .flags(List.of("limits.maxHeaderSize=16KiB", "limits.maxInitialLineLength=4096")).load();
+                .flags(List.of("limits.maxHeaderSize=16KiB", "limits.maxInitialLineLength=4096"))
+                .load();
         assertThat(c.get(LIMITS_MAX_HEADER_SIZE)).isEqualTo(16_384);
         assertThat(c.get(LIMITS_MAX_INITIAL_LINE_LENGTH)).isEqualTo(4096);
     }
@@ -93,9 +106,11 @@ class ConfigLoaderTest {
         Path file = dir.resolve("bad.properties");
         Files.writeString(file, "admin.prot=1\n");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).file(file))
-                .hasMessageContaining("unknown config key 'admin.prot'").hasMessageContaining(file.toString());
+                .hasMessageContaining("unknown config key 'admin.prot'")
+                .hasMessageContaining(file.toString());
         assertThatThrownBy(() -> new ConfigLoader(withProfile()).profile("fastest"))
-                .hasMessageContaining("unknown profile 'fastest'").hasMessageContaining("reference");
+                .hasMessageContaining("unknown profile 'fastest'")
+                .hasMessageContaining("reference");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).file(dir.resolve("missing.properties")))
                 .hasMessageContaining("config file not found");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("novalue")))
@@ -105,18 +120,24 @@ class ConfigLoaderTest {
     @Test
     void routesAreParsedAndValidatedAtLoad() {
         ProxyConfig c = new ConfigLoader(ConfigSchema.common())
-                .flags(List.of("routes=/=127.0.0.1:9000;/api=127.0.0.1:9001,127.0.0.1:9002")).load();
+                .flags(List.of("routes=/=127.0.0.1:9000;/api=127.0.0.1:9001,127.0.0.1:9002"))
+                .load();
         assertThat(c.routes().match("/api/x").origins().origins()).hasSize(2);
         assertThat(c.routes().match("/x").origins().next().port()).isEqualTo(9000);
 
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("routes=/=nohost")).load())
-                .isInstanceOf(ConfigException.class).hasMessageContaining("'/=nohost'").hasMessageContaining("routes");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common())
+                        .flags(List.of("routes=/=nohost"))
+                        .load())
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'/=nohost'")
+                .hasMessageContaining("routes");
     }
 
     @Test
     void frontEndsAddTheirOwnKeysAndProfileValues() {
         ConfigKey<Integer> maxThreads = ConfigKey.integer("tomcat.maxThreads", 200, 1, 100_000, "request threads");
-        ConfigSchema schema = ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).add(maxThreads)
+        ConfigSchema schema = ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT)
+                .add(maxThreads)
                 .addProfile("reference", Map.of("tomcat.maxThreads", "5000"));
         ProxyConfig c = new ConfigLoader(schema).profile("reference").load();
         assertThat(c.get(maxThreads)).isEqualTo(5000);
@@ -125,43 +146,56 @@ class ConfigLoaderTest {
 
     @Test
     void aFrontEndsKeysMustLieInItsNamespace() {
-        assertThatThrownBy(() -> ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).add(STAGE))
+        assertThatThrownBy(
+                        () -> ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT).add(STAGE))
                 .hasMessage("config key workers.stage is neither common nor in proxy-tomcat's namespace [tomcat.*]");
         assertThatThrownBy(() -> ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY)
-                .add(ConfigKey.integer("pool.size", 1, 1, 2, "x"))).hasMessageContaining("neither common nor");
-        assertThat(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE).key("workers.stage")).isSameAs(STAGE);
+                        .add(ConfigKey.integer("pool.size", 1, 1, 2, "x")))
+                .hasMessageContaining("neither common nor");
+        assertThat(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE).key("workers.stage"))
+                .isSameAs(STAGE);
     }
 
     @Test
     void commonKeysLieInNoFrontEndsNamespace() {
-        assertThat(ProxyConfigKeys.all()).allSatisfy(k -> assertThat(FrontEndNamespace.ownerOf(k.name())).isEmpty());
+        assertThat(ProxyConfigKeys.all())
+                .allSatisfy(k -> assertThat(FrontEndNamespace.ownerOf(k.name())).isEmpty());
     }
 
     @Test
     void theOtherFrontEndsKeysAreIgnoredButTyposStillRefused() throws IOException {
         Path file = dir.resolve("both.properties");
-        Files.writeString(file, "workers.stage=8\ntomcat.maxThreads=5000\ntomcat.connector=nio\norigin.readTimeout=3s\n");
+        Files.writeString(
+                file, "workers.stage=8\ntomcat.maxThreads=5000\ntomcat.connector=nio\norigin.readTimeout=3s\n");
 
         ConfigLoader tomcat = new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT)
-                .add(ConfigKey.integer("tomcat.maxThreads", 200, 1, 100_000, "x"))
-                .add(ConfigKey.text("tomcat.connector", "apr", "x"))).file(file);
+                        .add(ConfigKey.integer("tomcat.maxThreads", 200, 1, 100_000, "x"))
+                        .add(ConfigKey.text("tomcat.connector", "apr", "x")))
+                .file(file);
         ProxyConfig onTomcat = tomcat.load();
         assertThat(onTomcat.asText()).doesNotContainKey("workers.stage").containsEntry("tomcat.maxThreads", "5000");
-        assertThat(tomcat.ignored()).containsExactly(Map.entry("workers.stage", "proxy-netty (from file " + file + ")"));
+        assertThat(tomcat.ignored())
+                .containsExactly(Map.entry("workers.stage", "proxy-netty (from file " + file + ")"));
 
-        ConfigLoader netty = new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE)).file(file);
+        ConfigLoader netty = new ConfigLoader(
+                        ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE))
+                .file(file);
         ProxyConfig onNetty = netty.load();
         assertThat(onNetty.get(STAGE)).isEqualTo(8);
         assertThat(onNetty.get(ORIGIN_READ_TIMEOUT)).isEqualTo(Duration.ofSeconds(3));
         assertThat(netty.ignored()).containsOnlyKeys("tomcat.maxThreads", "tomcat.connector");
 
         // The owner refuses a misspelling in its own namespace; a name in nobody's namespace is refused by both.
-        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY).add(STAGE))
-                .flags(List.of("workers.stgae=8"))).hasMessage("unknown config key 'workers.stgae' (from flag)");
+        assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY)
+                                .add(STAGE))
+                        .flags(List.of("workers.stgae=8")))
+                .hasMessage("unknown config key 'workers.stgae' (from flag)");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT))
-                .flags(List.of("tomcat.maxThread=8"))).hasMessage("unknown config key 'tomcat.maxThread' (from flag)");
+                        .flags(List.of("tomcat.maxThread=8")))
+                .hasMessage("unknown config key 'tomcat.maxThread' (from flag)");
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.TOMCAT))
-                .flags(List.of("worker.stage=8"))).hasMessage("unknown config key 'worker.stage' (from flag)");
+                        .flags(List.of("worker.stage=8")))
+                .hasMessage("unknown config key 'worker.stage' (from flag)");
     }
 
     @Test
@@ -175,14 +209,18 @@ class ConfigLoaderTest {
         Level level = logger.getLevel();
         logger.setLevel(Level.INFO);
         try {
-            new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY)).file(file)
-                    .flags(List.of("tomcat.acceptCount=10")).load();
+            new ConfigLoader(ConfigSchema.forFrontEnd(FrontEndNamespace.NETTY))
+                    .file(file)
+                    .flags(List.of("tomcat.acceptCount=10"))
+                    .load();
         } finally {
             logger.setLevel(level);
             logger.detachAppender(appender);
         }
-        assertThat(appender.list).extracting(ILoggingEvent::getFormattedMessage).containsExactly(
-                "ignoring proxy-tomcat settings tomcat.connector, tomcat.maxThreads (from file " + file + ")",
-                "ignoring proxy-tomcat setting tomcat.acceptCount (from flag)");
+        assertThat(appender.list)
+                .extracting(ILoggingEvent::getFormattedMessage)
+                .containsExactly(
+                        "ignoring proxy-tomcat settings tomcat.connector, tomcat.maxThreads (from file " + file + ")",
+                        "ignoring proxy-tomcat setting tomcat.acceptCount (from flag)");
     }
 }

@@ -1,13 +1,12 @@
 package io.proxybench.core.config;
 
-import io.proxybench.common.units.UnitCases.Case;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.proxybench.common.units.UnitCases.Case;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The proxies read durations and sizes through config keys: each row of the shared tables must mean
@@ -19,11 +18,14 @@ class SharedUnitCasesTest {
     @MethodSource("io.proxybench.common.units.UnitCases#durations")
     void durationRow(Case c) {
         // shutdown.drainTimeout: a key that takes any duration, 0 included.
-        ConfigLoader loader = new ConfigLoader(ConfigSchema.common()).flags(List.of("shutdown.drainTimeout=" + c.input()));
+        ConfigLoader loader =
+                new ConfigLoader(ConfigSchema.common()).flags(List.of("shutdown.drainTimeout=" + c.input()));
         if (c.accepted()) {
-            assertThat(loader.load().get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT).toNanos()).isEqualTo(c.value());
+            assertThat(loader.load().get(ProxyConfigKeys.SHUTDOWN_DRAIN_TIMEOUT).toNanos())
+                    .isEqualTo(c.value());
         } else {
-            assertThatThrownBy(loader::load).isInstanceOf(ConfigException.class)
+            assertThatThrownBy(loader::load)
+                    .isInstanceOf(ConfigException.class)
                     .hasMessage("invalid value '" + c.input() + "' for shutdown.drainTimeout (from flag): "
                             + "expected a duration such as 500ms or 2s; " + c.message());
         }

@@ -1,14 +1,13 @@
 package io.proxybench.core.conformance;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.client.BodyBytes;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordingOrigin;
 import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.origin.StubOrigin;
-
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What every group of cases can use: the shared origins and proxy, dedicated ones for cases that
@@ -65,7 +64,8 @@ public interface ConformanceContext {
         assertThat(response.complete()).as("body complete: %s", response).isTrue();
         assertThat(response.body().length).as("body length").isEqualTo(size);
         byte[] expected = StubOrigin.expectedPayload(origin().options().seed(), size);
-        assertThat(BodyBytes.sha256(response.body())).as("SHA-256 of the %d body bytes", size)
+        assertThat(BodyBytes.sha256(response.body()))
+                .as("SHA-256 of the %d body bytes", size)
                 .isEqualTo(BodyBytes.sha256(expected));
     }
 

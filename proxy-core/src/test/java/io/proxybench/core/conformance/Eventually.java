@@ -10,8 +10,7 @@ public final class Eventually {
 
     private static final Duration DEFAULT = Duration.ofSeconds(3);
 
-    private Eventually() {
-    }
+    private Eventually() {}
 
     public interface Check {
         void run() throws Exception;

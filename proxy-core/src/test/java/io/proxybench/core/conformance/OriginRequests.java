@@ -10,8 +10,7 @@ public final class OriginRequests {
     public static final String FAULT = "X-Origin-Fault";
     public static final String REQUEST_ID = "X-Request-Id";
 
-    private OriginRequests() {
-    }
+    private OriginRequests() {}
 
     /** GET answered at once with {@code size} payload bytes. */
     public static RawRequest payload(int size) {

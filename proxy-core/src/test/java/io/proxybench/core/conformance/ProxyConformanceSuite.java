@@ -22,6 +22,12 @@ import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,13 +36,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The behaviour every front end must show, checked against the real stub origin (and a recording
@@ -62,12 +61,23 @@ import java.util.concurrent.TimeUnit;
 @ExtendWith(LeakReportGuard.class)
 @ExtendWith(EventLoopErrorGuard.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCases, ConnectionReuseCases, HeaderCases,
-        OriginFaultCases, RequestLimitCases, FilterCases, ClientAbortCases, ClientTimeoutCases, AdminCases,
-        FramingCases, DesyncFuzzCases {
+public abstract class ProxyConformanceSuite
+        implements ForwardingCases,
+                BodyCases,
+                ConnectionReuseCases,
+                HeaderCases,
+                OriginFaultCases,
+                RequestLimitCases,
+                FilterCases,
+                ClientAbortCases,
+                ClientTimeoutCases,
+                AdminCases,
+                FramingCases,
+                DesyncFuzzCases {
 
     /** Timeouts the cases are written around; short so that the suite stays fast. */
     public static final Duration ORIGIN_READ_TIMEOUT = Duration.ofSeconds(1);
+
     public static final Duration CLIENT_IDLE_TIMEOUT = Duration.ofSeconds(1);
     public static final Duration CLIENT_REQUEST_READ_TIMEOUT = Duration.ofSeconds(1);
     public static final int MAX_HEADER_SIZE = 8192;
@@ -106,11 +116,14 @@ public abstract class ProxyConformanceSuite implements ForwardingCases, BodyCase
         recorder = RecordingOrigin.start();
         wire = WireOrigin.start();
         int deadPort = RefusedPort.pick();
-        proxy = launch(Map.of(ROUTES, String.join(";",
-                "/=127.0.0.1:" + origin.port(),
-                RECORDED + "=127.0.0.1:" + recorder.port(),
-                WIRE + "=127.0.0.1:" + wire.port(),
-                DEAD + "=127.0.0.1:" + deadPort)));
+        proxy = launch(Map.of(
+                ROUTES,
+                String.join(
+                        ";",
+                        "/=127.0.0.1:" + origin.port(),
+                        RECORDED + "=127.0.0.1:" + recorder.port(),
+                        WIRE + "=127.0.0.1:" + wire.port(),
+                        DEAD + "=127.0.0.1:" + deadPort)));
     }
 
     @AfterEach

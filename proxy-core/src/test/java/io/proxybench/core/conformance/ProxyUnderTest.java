@@ -4,7 +4,6 @@ import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.server.ProxyServer;
-
 import java.io.IOException;
 import java.util.Map;
 

@@ -20,8 +20,7 @@ public final class RefusedPort {
     private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
     private static final int LINUX_DEFAULT_LOW = 32768;
 
-    private RefusedPort() {
-    }
+    private RefusedPort() {}
 
     /** The highest free loopback port below the ephemeral range. */
     public static int pick() throws IOException {
@@ -39,7 +38,8 @@ public final class RefusedPort {
     private static int ephemeralLow() {
         try {
             // line by line: procfs reports a size of 0, and Files.readString then returns one byte
-            return Integer.parseInt(Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]);
+            return Integer.parseInt(
+                    Files.readAllLines(EPHEMERAL_RANGE).get(0).trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException unreadable) {
             return LINUX_DEFAULT_LOW;
         }

@@ -1,8 +1,9 @@
 package io.proxybench.core.filter;
 
-import io.proxybench.core.http.MapHeaders;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.proxybench.core.http.MapHeaders;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,9 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class FilterChainTest {
 
@@ -51,7 +50,8 @@ class FilterChainTest {
     }
 
     private static ProxyExchange exchange() {
-        return new ProxyExchange("GET", "/a?b=c", "HTTP/1.1", new MapHeaders(), new InetSocketAddress("127.0.0.1", 5555));
+        return new ProxyExchange(
+                "GET", "/a?b=c", "HTTP/1.1", new MapHeaders(), new InetSocketAddress("127.0.0.1", 5555));
     }
 
     @SuppressWarnings("unchecked")
@@ -68,7 +68,8 @@ class FilterChainTest {
                 new Recording("tieA", FilterPhase.INBOUND, 0, FilterOutcome.proceed()),
                 new Recording("tieB", FilterPhase.INBOUND, 0, FilterOutcome.proceed()));
         ProxyExchange e = exchange();
-        FilterOutcome outcome = FilterChains.of(all).inbound().run(e).toCompletableFuture().join();
+        FilterOutcome outcome =
+                FilterChains.of(all).inbound().run(e).toCompletableFuture().join();
         assertThat(outcome.isResponse()).isFalse();
         assertThat(trail(e)).containsExactly("first", "tieA", "tieB", "late");
     }
@@ -79,7 +80,10 @@ class FilterChainTest {
                 new Recording("auth", FilterPhase.INBOUND, 0, FilterOutcome.respond(403, "forbidden")),
                 new Recording("after", FilterPhase.INBOUND, 1, FilterOutcome.proceed()));
         ProxyExchange e = exchange();
-        FilterOutcome outcome = FilterChain.of(FilterPhase.INBOUND, all).run(e).toCompletableFuture().join();
+        FilterOutcome outcome = FilterChain.of(FilterPhase.INBOUND, all)
+                .run(e)
+                .toCompletableFuture()
+                .join();
         assertThat(outcome.status()).isEqualTo(403);
         assertThat(new String(outcome.body())).isEqualTo("forbidden");
         assertThat(outcome.headers().get("content-type")).startsWith("text/plain");
@@ -95,7 +99,12 @@ class FilterChainTest {
             }
         };
         ProxyExchange e = exchange();
-        assertThat(FilterChain.of(FilterPhase.INBOUND, List.of(skipped)).run(e).toCompletableFuture().join().isResponse()).isFalse();
+        assertThat(FilterChain.of(FilterPhase.INBOUND, List.of(skipped))
+                        .run(e)
+                        .toCompletableFuture()
+                        .join()
+                        .isResponse())
+                .isFalse();
         assertThat(trail(e)).isEmpty();
     }
 
@@ -112,10 +121,13 @@ class FilterChainTest {
                 @Override
                 public CompletionStage<FilterOutcome> apply(ProxyExchange exchange) {
                     CompletableFuture<FilterOutcome> f = new CompletableFuture<>();
-                    timer.schedule(() -> {
-                        exchange.requestHeaders().set("X-Slow", "done");
-                        f.complete(FilterOutcome.proceed());
-                    }, 50, TimeUnit.MILLISECONDS);
+                    timer.schedule(
+                            () -> {
+                                exchange.requestHeaders().set("X-Slow", "done");
+                                f.complete(FilterOutcome.proceed());
+                            },
+                            50,
+                            TimeUnit.MILLISECONDS);
                     return f;
                 }
             };
@@ -132,13 +144,19 @@ class FilterChainTest {
 
                 @Override
                 public CompletionStage<FilterOutcome> apply(ProxyExchange exchange) {
-                    return CompletableFuture.completedStage("done".equals(exchange.requestHeaders().get("x-slow"))
-                            ? FilterOutcome.respond(299, "saw slow") : FilterOutcome.proceed());
+                    return CompletableFuture.completedStage(
+                            "done".equals(exchange.requestHeaders().get("x-slow"))
+                                    ? FilterOutcome.respond(299, "saw slow")
+                                    : FilterOutcome.proceed());
                 }
             };
-            CompletionStage<FilterOutcome> stage = FilterChain.of(FilterPhase.INBOUND, List.of(reader, slow)).run(exchange());
-            assertThat(stage.toCompletableFuture().isDone()).as("returned before the slow filter finished").isFalse();
-            assertThat(stage.toCompletableFuture().get(5, TimeUnit.SECONDS).status()).isEqualTo(299);
+            CompletionStage<FilterOutcome> stage =
+                    FilterChain.of(FilterPhase.INBOUND, List.of(reader, slow)).run(exchange());
+            assertThat(stage.toCompletableFuture().isDone())
+                    .as("returned before the slow filter finished")
+                    .isFalse();
+            assertThat(stage.toCompletableFuture().get(5, TimeUnit.SECONDS).status())
+                    .isEqualTo(299);
         } finally {
             timer.shutdownNow();
         }
@@ -152,8 +170,14 @@ class FilterChainTest {
                 throw new IllegalStateException("boom");
             }
         };
-        assertThatThrownBy(() -> FilterChain.of(FilterPhase.INBOUND, List.of(throwing)).run(exchange()).toCompletableFuture().get())
-                .isInstanceOf(ExecutionException.class).cause().isInstanceOf(FilterException.class).hasMessageContaining("boom");
+        assertThatThrownBy(() -> FilterChain.of(FilterPhase.INBOUND, List.of(throwing))
+                        .run(exchange())
+                        .toCompletableFuture()
+                        .get())
+                .isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOf(FilterException.class)
+                .hasMessageContaining("boom");
 
         ProxyFilter failing = new Recording("f", FilterPhase.INBOUND, 0, null) {
             @Override
@@ -161,8 +185,13 @@ class FilterChainTest {
                 return CompletableFuture.failedStage(new RuntimeException("config service down"));
             }
         };
-        assertThatThrownBy(() -> FilterChain.of(FilterPhase.INBOUND, List.of(failing)).run(exchange()).toCompletableFuture().get())
-                .cause().isInstanceOf(FilterException.class).hasMessageContaining("config service down");
+        assertThatThrownBy(() -> FilterChain.of(FilterPhase.INBOUND, List.of(failing))
+                        .run(exchange())
+                        .toCompletableFuture()
+                        .get())
+                .cause()
+                .isInstanceOf(FilterException.class)
+                .hasMessageContaining("config service down");
     }
 
     @Test
@@ -182,18 +211,30 @@ class FilterChainTest {
         };
         ProxyExchange e = exchange();
         e.setResponse(200, new MapHeaders().set("Content-Length", "3"));
-        FilterChain.of(FilterPhase.OUTBOUND, List.of(rewrite)).run(e).toCompletableFuture().join();
+        FilterChain.of(FilterPhase.OUTBOUND, List.of(rewrite))
+                .run(e)
+                .toCompletableFuture()
+                .join();
         assertThat(e.responseStatus()).isEqualTo(203);
         assertThat(e.responseHeaders().get("x-served-by")).isEqualTo("proxybench");
 
         ProxyFilter answering = new Recording("a", FilterPhase.OUTBOUND, 0, FilterOutcome.respond(418, "teapot"));
-        assertThatThrownBy(() -> FilterChain.of(FilterPhase.OUTBOUND, List.of(answering)).run(e).toCompletableFuture().get())
-                .cause().hasMessageContaining("outbound filter cannot short-circuit");
+        assertThatThrownBy(() -> FilterChain.of(FilterPhase.OUTBOUND, List.of(answering))
+                        .run(e)
+                        .toCompletableFuture()
+                        .get())
+                .cause()
+                .hasMessageContaining("outbound filter cannot short-circuit");
     }
 
     @Test
     void emptyChainCompletesImmediately() {
-        assertThat(FilterChains.none().inbound().run(exchange()).toCompletableFuture().isDone()).isTrue();
+        assertThat(FilterChains.none()
+                        .inbound()
+                        .run(exchange())
+                        .toCompletableFuture()
+                        .isDone())
+                .isTrue();
     }
 
     public static final class LoadableFilter implements ProxyFilter {
@@ -211,21 +252,29 @@ class FilterChainTest {
     @Test
     void loaderInstantiatesNamedClassesAndExplainsFailures() {
         FilterLoader loader = new FilterLoader(getClass().getClassLoader());
-        assertThat(loader.load(false, List.of(LoadableFilter.class.getName()))).singleElement().isInstanceOf(LoadableFilter.class);
-        assertThatThrownBy(() -> loader.load(false, List.of("no.such.Filter"))).hasMessageContaining("filter class not found: no.such.Filter");
-        assertThatThrownBy(() -> loader.load(false, List.of(String.class.getName()))).hasMessageContaining("does not implement");
+        assertThat(loader.load(false, List.of(LoadableFilter.class.getName())))
+                .singleElement()
+                .isInstanceOf(LoadableFilter.class);
+        assertThatThrownBy(() -> loader.load(false, List.of("no.such.Filter")))
+                .hasMessageContaining("filter class not found: no.such.Filter");
+        assertThatThrownBy(() -> loader.load(false, List.of(String.class.getName())))
+                .hasMessageContaining("does not implement");
     }
 
     @Test
-    void serviceLoaderFindsRegisteredFilters(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    void serviceLoaderFindsRegisteredFilters(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
         // A private registration, so the test-jar does not register a filter for its consumers.
         java.nio.file.Path services = dir.resolve("META-INF/services");
         java.nio.file.Files.createDirectories(services);
-        java.nio.file.Files.writeString(services.resolve(ProxyFilter.class.getName()), ServiceRegisteredFilter.class.getName() + "\n");
-        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(new java.net.URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        java.nio.file.Files.writeString(
+                services.resolve(ProxyFilter.class.getName()), ServiceRegisteredFilter.class.getName() + "\n");
+        try (java.net.URLClassLoader loader = new java.net.URLClassLoader(
+                new java.net.URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
             List<ProxyFilter> found = new FilterLoader(loader).load(true, List.of());
             assertThat(found).anyMatch(f -> f instanceof ServiceRegisteredFilter);
         }
-        assertThat(new FilterLoader(getClass().getClassLoader()).load(false, List.of())).isEmpty();
+        assertThat(new FilterLoader(getClass().getClassLoader()).load(false, List.of()))
+                .isEmpty();
     }
 }

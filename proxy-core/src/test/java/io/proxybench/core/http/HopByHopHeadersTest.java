@@ -1,11 +1,10 @@
 package io.proxybench.core.http;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class HopByHopHeadersTest {
 
@@ -30,7 +29,9 @@ class HopByHopHeadersTest {
     @Test
     void everyFixedNameIsRecognisedAndNothingElse() {
         for (String name : HopByHopHeaders.FIXED) {
-            org.assertj.core.api.Assertions.assertThat(HopByHopHeaders.isFixed(name.toUpperCase(java.util.Locale.ROOT))).as(name).isTrue();
+            org.assertj.core.api.Assertions.assertThat(HopByHopHeaders.isFixed(name.toUpperCase(java.util.Locale.ROOT)))
+                    .as(name)
+                    .isTrue();
         }
         assertThat(HopByHopHeaders.isFixed("Content-Length")).isFalse();
         assertThat(HopByHopHeaders.isFixed("Tf")).isFalse();
@@ -50,28 +51,41 @@ class HopByHopHeadersTest {
         }
         h.add("Connection", list.toString()).add("TE", "trailers").add("X-Listed", "not named");
         HopByHopHeaders.strip(h);
-        assertThat(h.toString()).isEqualTo(IntStream.range(0, 13).mapToObj(i -> "X-Kept-" + i * 100 + ": k\n")
-                .collect(Collectors.joining()) + "X-Listed: not named\n");
+        assertThat(h.toString())
+                .isEqualTo(IntStream.range(0, 13)
+                                .mapToObj(i -> "X-Kept-" + i * 100 + ": k\n")
+                                .collect(Collectors.joining())
+                        + "X-Listed: not named\n");
     }
 
     @Test
     void stripKeepsTheOrderOfWhatRemains() {
-        MapHeaders h = new MapHeaders().add("A", "1").add("TE", "x").add("B", "2").add("Connection", "c")
-                .add("C", "3").add("c", "4");
+        MapHeaders h = new MapHeaders()
+                .add("A", "1")
+                .add("TE", "x")
+                .add("B", "2")
+                .add("Connection", "c")
+                .add("C", "3")
+                .add("c", "4");
         HopByHopHeaders.strip(h);
         assertThat(h.toString()).isEqualTo("A: 1\nB: 2\n");
     }
 
     @Test
     void closeTokenIsFoundCaseInsensitively() {
-        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "Keep-Alive, CLOSE"))).isTrue();
-        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "keep-alive"))).isFalse();
+        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "Keep-Alive, CLOSE")))
+                .isTrue();
+        assertThat(HopByHopHeaders.requestsClose(new MapHeaders().add("Connection", "keep-alive")))
+                .isFalse();
         assertThat(HopByHopHeaders.requestsClose(new MapHeaders())).isFalse();
     }
 
     @Test
     void forwardedHeadersAppendToWhatEarlierProxiesAdded() {
-        Headers h = new MapHeaders().add("Host", "shop.example:8080").add("X-Forwarded-For", "203.0.113.7").add("Via", "1.1 lb");
+        Headers h = new MapHeaders()
+                .add("Host", "shop.example:8080")
+                .add("X-Forwarded-For", "203.0.113.7")
+                .add("Via", "1.1 lb");
         ForwardedHeaders.apply(h, "127.0.0.9", "http", "proxybench", "1.1");
         assertThat(h.get("X-Forwarded-For")).isEqualTo("203.0.113.7, 127.0.0.9");
         assertThat(h.get("X-Forwarded-Proto")).isEqualTo("http");

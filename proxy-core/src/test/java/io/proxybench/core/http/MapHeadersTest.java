@@ -1,14 +1,18 @@
 package io.proxybench.core.http;
 
-import org.junit.jupiter.api.Test;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
 
 class MapHeadersTest {
 
     @Test
     void lookupsIgnoreCaseAndKeepArrivalOrder() {
-        MapHeaders h = new MapHeaders().add("Accept", "a").add("X-Trace", "1").add("x-trace", "2").add("Host", "h");
+        MapHeaders h = new MapHeaders()
+                .add("Accept", "a")
+                .add("X-Trace", "1")
+                .add("x-trace", "2")
+                .add("Host", "h");
         assertThat(h.get("x-TRACE")).isEqualTo("1");
         assertThat(h.getAll("X-Trace")).containsExactly("1", "2");
         assertThat(h.names()).containsExactly("Accept", "X-Trace", "Host");
@@ -17,7 +21,11 @@ class MapHeadersTest {
 
     @Test
     void setReplacesEveryValueKeepingThePositionOfTheFirst() {
-        MapHeaders h = new MapHeaders().add("Accept", "a").add("X-Trace", "1").add("Host", "h").add("x-trace", "2");
+        MapHeaders h = new MapHeaders()
+                .add("Accept", "a")
+                .add("X-Trace", "1")
+                .add("Host", "h")
+                .add("x-trace", "2");
         h.set("X-TRACE", "3");
         assertThat(h.toString()).isEqualTo("Accept: a\nX-TRACE: 3\nHost: h\n");
         h.set("New", "n");

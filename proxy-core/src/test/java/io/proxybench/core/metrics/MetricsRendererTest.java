@@ -1,19 +1,18 @@
 package io.proxybench.core.metrics;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.codahale.metrics.Gauge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.admin.AdminResponse;
 import io.proxybench.core.http.ProxyError;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class MetricsRendererTest {
 
@@ -26,17 +25,36 @@ class MetricsRendererTest {
         metrics.response(200);
         metrics.error(ProxyError.TIMEOUT);
         JsonNode root = new ObjectMapper().readTree(renderer.json());
-        assertThat(root.path("timers").path(MetricNames.REQUESTS).path("count").asLong()).isEqualTo(1);
-        assertThat(root.path("timers").path(MetricNames.REQUESTS).path("p50").asDouble()).isBetween(51.0, 53.0);
-        assertThat(root.path("meters").path("proxy.responses.2xx").path("count").asLong()).isEqualTo(1);
-        assertThat(root.path("counters").path("proxy.errors.timeout").path("count").asLong()).isEqualTo(1);
-        assertThat(root.path("counters").has("proxy.errors.connect")).as("registered before first use").isTrue();
-        assertThat(root.path("gauges").path("jvm.memory.heap.used").path("value").asLong()).isPositive();
-        assertThat(root.path("gauges").fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"));
+        assertThat(root.path("timers").path(MetricNames.REQUESTS).path("count").asLong())
+                .isEqualTo(1);
+        assertThat(root.path("timers").path(MetricNames.REQUESTS).path("p50").asDouble())
+                .isBetween(51.0, 53.0);
+        assertThat(root.path("meters").path("proxy.responses.2xx").path("count").asLong())
+                .isEqualTo(1);
+        assertThat(root.path("counters")
+                        .path("proxy.errors.timeout")
+                        .path("count")
+                        .asLong())
+                .isEqualTo(1);
+        assertThat(root.path("counters").has("proxy.errors.connect"))
+                .as("registered before first use")
+                .isTrue();
+        assertThat(root.path("gauges")
+                        .path("jvm.memory.heap.used")
+                        .path("value")
+                        .asLong())
+                .isPositive();
+        assertThat(root.path("gauges").fieldNames())
+                .toIterable()
+                .anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"));
         assertThat(root.path("gauges").fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.buffers.direct."));
         assertThat(root.path("gauges").has("jvm.threads.count")).isTrue();
         // HotSpot counts JIT time; the kit's JIT ms/s is the rate of this total
-        assertThat(root.path("gauges").path("jvm.compilation.time").path("value").isIntegralNumber()).isTrue();
+        assertThat(root.path("gauges")
+                        .path("jvm.compilation.time")
+                        .path("value")
+                        .isIntegralNumber())
+                .isTrue();
     }
 
     @Test
@@ -46,11 +64,16 @@ class MetricsRendererTest {
         metrics.requests().update(52, TimeUnit.MILLISECONDS);
         JsonNode root = new ObjectMapper().readTree(renderer.jvmJson());
         JsonNode gauges = root.path("gauges");
-        assertThat(gauges.path(MetricNames.JVM_HEAP_USED).path("value").asLong()).isPositive();
-        assertThat(gauges.path(MetricNames.JVM_COMPILATION_TIME).path("value").isIntegralNumber()).isTrue();
-        assertThat(gauges.fieldNames()).toIterable().anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"))
+        assertThat(gauges.path(MetricNames.JVM_HEAP_USED).path("value").asLong())
+                .isPositive();
+        assertThat(gauges.path(MetricNames.JVM_COMPILATION_TIME).path("value").isIntegralNumber())
+                .isTrue();
+        assertThat(gauges.fieldNames())
+                .toIterable()
+                .anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".time"))
                 .anyMatch(n -> n.startsWith("jvm.gc.") && n.endsWith(".count"))
-                .allMatch(n -> n.startsWith("jvm.gc.") || n.equals(MetricNames.JVM_HEAP_USED)
+                .allMatch(n -> n.startsWith("jvm.gc.")
+                        || n.equals(MetricNames.JVM_HEAP_USED)
                         || n.equals(MetricNames.JVM_COMPILATION_TIME));
         assertThat(root.path("timers").size()).as("timers").isZero();
         assertThat(root.path("counters").size()).as("counters").isZero();
@@ -63,8 +86,11 @@ class MetricsRendererTest {
     void prometheusTextExposesTheSameMetrics() {
         metrics.requests().update(10, TimeUnit.MILLISECONDS);
         String text = new String(renderer.prometheusText(), StandardCharsets.UTF_8);
-        assertThat(text).contains("# TYPE proxy_requests summary").contains("proxy_requests_count 1.0")
-                .contains("proxy_errors_timeout").contains("jvm_memory_heap_used");
+        assertThat(text)
+                .contains("# TYPE proxy_requests summary")
+                .contains("proxy_requests_count 1.0")
+                .contains("proxy_errors_timeout")
+                .contains("jvm_memory_heap_used");
     }
 
     @Test

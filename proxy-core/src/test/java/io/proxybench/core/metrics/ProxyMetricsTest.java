@@ -1,12 +1,11 @@
 package io.proxybench.core.metrics;
 
-import com.codahale.metrics.Timer;
-import org.junit.jupiter.api.Test;
-
-import java.util.concurrent.TimeUnit;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import com.codahale.metrics.Timer;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 
 class ProxyMetricsTest {
 
@@ -27,7 +26,9 @@ class ProxyMetricsTest {
         b.join();
         requests.update(-1, TimeUnit.NANOSECONDS);
 
-        assertThat(requests.getCount()).as("a negative duration is dropped, as Dropwizard's timer drops it").isEqualTo(2_000);
+        assertThat(requests.getCount())
+                .as("a negative duration is dropped, as Dropwizard's timer drops it")
+                .isEqualTo(2_000);
         assertThat(requests.getSnapshot().size()).isEqualTo(2_000);
         assertThat(requests.getSnapshot().getMedian()).isCloseTo(500_000, within(1_000.0));
         assertThat(requests.getMeanRate()).isPositive();
@@ -48,8 +49,14 @@ class ProxyMetricsTest {
         metrics.response(200);
         metrics.bytesOut().inc(1_024);
 
-        assertThat(metrics.registry().meter(MetricNames.RESPONSES_PREFIX + "2xx").getCount()).isEqualTo(3);
-        assertThat(metrics.registry().meter(MetricNames.RESPONSES_PREFIX + "5xx").getCount()).isEqualTo(1);
+        assertThat(metrics.registry()
+                        .meter(MetricNames.RESPONSES_PREFIX + "2xx")
+                        .getCount())
+                .isEqualTo(3);
+        assertThat(metrics.registry()
+                        .meter(MetricNames.RESPONSES_PREFIX + "5xx")
+                        .getCount())
+                .isEqualTo(1);
         assertThat(metrics.bytesOut().getCount()).isEqualTo(2_048);
     }
 }

@@ -1,16 +1,15 @@
 package io.proxybench.core.metrics;
 
-import com.codahale.metrics.Snapshot;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import com.codahale.metrics.Snapshot;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
+import org.junit.jupiter.api.Test;
 
 class RecentHistogramReservoirTest {
 
@@ -42,15 +41,23 @@ class RecentHistogramReservoirTest {
         reservoir.update(2_000_000);
 
         now.addAndGet(WINDOW * 7 / 10);
-        assertThat(reservoir.getSnapshot().size()).as("rolled: the first window is now the previous one").isEqualTo(2);
+        assertThat(reservoir.getSnapshot().size())
+                .as("rolled: the first window is now the previous one")
+                .isEqualTo(2);
         reservoir.update(3_000_000);
         now.addAndGet(WINDOW / 2);
-        assertThat(reservoir.getSnapshot().size()).as("previous window and the current one").isEqualTo(3);
-        assertThat(reservoir.size()).as("the reservoir counts what its snapshot holds").isEqualTo(3);
+        assertThat(reservoir.getSnapshot().size())
+                .as("previous window and the current one")
+                .isEqualTo(3);
+        assertThat(reservoir.size())
+                .as("the reservoir counts what its snapshot holds")
+                .isEqualTo(3);
 
         now.addAndGet(WINDOW / 2);
         Snapshot s = reservoir.getSnapshot();
-        assertThat(s.size()).as("rolled again: the first window's values are gone").isEqualTo(1);
+        assertThat(s.size())
+                .as("rolled again: the first window's values are gone")
+                .isEqualTo(1);
         assertThat(s.getMin()).isCloseTo(3_000_000L, within(3_000L));
     }
 
@@ -102,7 +109,8 @@ class RecentHistogramReservoirTest {
         assertThat(s.size()).isZero();
         assertThat(s.getValues()).isEmpty();
         assertThat(s.get99thPercentile()).isZero();
-        assertThat(new double[] {s.getMean(), s.getStdDev(), s.getMin(), s.getMax()}).containsOnly(0.0);
+        assertThat(new double[] {s.getMean(), s.getStdDev(), s.getMin(), s.getMax()})
+                .containsOnly(0.0);
     }
 
     @Test

@@ -1,14 +1,13 @@
 package io.proxybench.core.metrics;
 
-import com.codahale.metrics.Clock;
-import com.codahale.metrics.Meter;
-import org.junit.jupiter.api.Test;
-
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+
+import com.codahale.metrics.Clock;
+import com.codahale.metrics.Meter;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
 
 class StripedMeterTest {
 

@@ -1,11 +1,10 @@
 package io.proxybench.core.route;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RouteTableTest {
 
@@ -46,7 +45,8 @@ class RouteTableTest {
 
     @Test
     void roundRobinSpreadsEvenlyAcrossThreads() throws InterruptedException {
-        OriginGroup group = new OriginGroup(List.of(new OriginAddress("a", 1), new OriginAddress("b", 2), new OriginAddress("c", 3)));
+        OriginGroup group = new OriginGroup(
+                List.of(new OriginAddress("a", 1), new OriginAddress("b", 2), new OriginAddress("c", 3)));
         int[] counts = new int[4];
         Thread[] threads = new Thread[4];
         for (int t = 0; t < threads.length; t++) {

@@ -1,15 +1,14 @@
 package io.proxybench.core.server;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.ProxyConfig;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class ProxyLauncherTest {
 
@@ -34,8 +33,12 @@ class ProxyLauncherTest {
     };
 
     private int run(String... args) {
-        return ProxyLauncher.run(factory, args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return ProxyLauncher.run(
+                factory,
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false);
     }
 
     private String err() {
@@ -44,15 +47,28 @@ class ProxyLauncherTest {
 
     @Test
     void validFlagsPass() {
-        assertThat(run("--port", "0", "--admin-port", "0", "--route", "/=127.0.0.1:9000", "--profile", "reference",
-                "--set", "origin.readTimeout=2s")).isZero();
+        assertThat(run(
+                        "--port",
+                        "0",
+                        "--admin-port",
+                        "0",
+                        "--route",
+                        "/=127.0.0.1:9000",
+                        "--profile",
+                        "reference",
+                        "--set",
+                        "origin.readTimeout=2s"))
+                .isZero();
         assertThat(err()).isEmpty();
     }
 
     @Test
     void badValueIsOneLineNamingKeyAndExitsTwo() {
-        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimeout=many")).isEqualTo(2);
-        assertThat(err()).startsWith("proxy-test: invalid value 'many' for origin.readTimeout (from flag)").endsWith("\n");
+        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimeout=many"))
+                .isEqualTo(2);
+        assertThat(err())
+                .startsWith("proxy-test: invalid value 'many' for origin.readTimeout (from flag)")
+                .endsWith("\n");
         assertThat(err().strip().lines()).hasSize(1);
     }
 
@@ -61,7 +77,8 @@ class ProxyLauncherTest {
         assertThat(run("--route", "/=127.0.0.1:9000", "--frobnicate")).isEqualTo(2);
         assertThat(err()).contains("Unknown option: '--frobnicate'");
         err.reset();
-        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimout=2s")).isEqualTo(2);
+        assertThat(run("--route", "/=127.0.0.1:9000", "--set", "origin.readTimout=2s"))
+                .isEqualTo(2);
         assertThat(err()).contains("unknown config key 'origin.readTimout' (from flag)");
     }
 
@@ -75,6 +92,7 @@ class ProxyLauncherTest {
     void helpListsEveryConfigKey() {
         assertThat(run("--help")).isZero();
         String help = out.toString(StandardCharsets.UTF_8);
-        assertThat(help).contains("--route", "--set", "origin.readTimeout", "limits.maxHeaderSize", "Profiles: reference");
+        assertThat(help)
+                .contains("--route", "--set", "origin.readTimeout", "limits.maxHeaderSize", "Profiles: reference");
     }
 }

@@ -4,11 +4,10 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.admin.AdminResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.io.OutputStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers one admin request with what {@link AdminEndpoints} says. The JDK's server frames the
@@ -40,7 +39,8 @@ final class AdminExchangeHandler implements HttpHandler {
         }
         byte[] body = answer.body();
         exchange.getResponseHeaders().set("Content-Type", answer.contentType());
-        try (exchange; OutputStream out = exchange.getResponseBody()) {
+        try (exchange;
+                OutputStream out = exchange.getResponseBody()) {
             if ("HEAD".equals(method)) {
                 // The server sends no body for HEAD whatever the length says; the header tells what GET would send.
                 exchange.getResponseHeaders().set("Content-Length", Integer.toString(body.length));

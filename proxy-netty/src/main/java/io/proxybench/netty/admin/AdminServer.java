@@ -3,7 +3,6 @@ package io.proxybench.netty.admin;
 import com.sun.net.httpserver.HttpServer;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.netty.transport.TrackedThreadFactory;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

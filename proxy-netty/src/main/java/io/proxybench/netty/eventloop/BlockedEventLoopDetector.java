@@ -3,13 +3,12 @@ package io.proxybench.netty.eventloop;
 import com.codahale.metrics.Counter;
 import io.netty.util.concurrent.AbstractEventExecutor;
 import io.netty.util.concurrent.EventExecutor;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Notices an event loop whose thread is held by one task for longer than a threshold.
@@ -35,7 +34,7 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(BlockedEventLoopDetector.class);
 
     /** Wakes a loop so that it passes by its queue, where the lazily queued heartbeat waits. */
-    private static final Runnable NOTHING = () -> { };
+    private static final Runnable NOTHING = () -> {};
 
     private final long thresholdNanos;
     private final long intervalNanos;
@@ -121,10 +120,13 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
                 stack.append("\n\tat ").append(e);
             }
         }
-        log.warn("event loop {} has not run its queue for {} ms (eventloop.blockedThreshold {} ms): a task is blocking "
+        log.warn(
+                "event loop {} has not run its queue for {} ms (eventloop.blockedThreshold {} ms): a task is blocking "
                         + "an I/O thread; its stack now:{}",
-                t == null ? w.loop : t.getName(), TimeUnit.NANOSECONDS.toMillis(stalledNanos),
-                TimeUnit.NANOSECONDS.toMillis(thresholdNanos), stack);
+                t == null ? w.loop : t.getName(),
+                TimeUnit.NANOSECONDS.toMillis(stalledNanos),
+                TimeUnit.NANOSECONDS.toMillis(thresholdNanos),
+                stack);
     }
 
     @Override
@@ -146,6 +148,7 @@ public final class BlockedEventLoopDetector implements AutoCloseable {
         volatile long sentNanos;
         /** Only the watchdog reads and writes these two. */
         boolean reported;
+
         boolean woken;
 
         Watched(EventExecutor loop) {

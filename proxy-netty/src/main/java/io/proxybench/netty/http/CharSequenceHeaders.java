@@ -1,7 +1,6 @@
 package io.proxybench.netty.http;
 
 import io.netty.handler.codec.http.HttpHeaders;
-
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;

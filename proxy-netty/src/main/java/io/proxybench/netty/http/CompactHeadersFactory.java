@@ -13,9 +13,11 @@ import io.netty.handler.codec.http.HttpHeadersFactory;
 public final class CompactHeadersFactory implements HttpHeadersFactory {
 
     /** Message heads: room for a handful of headers plus the few this proxy adds, before growing. */
-    public static final CompactHeadersFactory HEADERS = new CompactHeadersFactory(DefaultHttpHeadersFactory.headersFactory(), 6);
+    public static final CompactHeadersFactory HEADERS =
+            new CompactHeadersFactory(DefaultHttpHeadersFactory.headersFactory(), 6);
     /** Trailers, with Netty's trailer rules; nearly always empty, so they start with no storage. */
-    public static final CompactHeadersFactory TRAILERS = new CompactHeadersFactory(DefaultHttpHeadersFactory.trailersFactory(), 2);
+    public static final CompactHeadersFactory TRAILERS =
+            new CompactHeadersFactory(DefaultHttpHeadersFactory.trailersFactory(), 2);
 
     private final DefaultHeaders.NameValidator<CharSequence> names;
     private final DefaultHeaders.ValueValidator<CharSequence> values;

@@ -4,7 +4,6 @@ import io.netty.handler.codec.CharSequenceValueConverter;
 import io.netty.handler.codec.DateFormatter;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
-
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,11 +40,13 @@ public final class CompactHttpHeaders extends CharSequenceHeaders {
     private static final CharSequence[] NONE = new CharSequence[0];
     private static final Function<CharSequence, Integer> TO_INT = CharSequenceValueConverter.INSTANCE::convertToInt;
     private static final Function<CharSequence, Short> TO_SHORT = CharSequenceValueConverter.INSTANCE::convertToShort;
-    private static final Function<CharSequence, Long> TO_MILLIS = CharSequenceValueConverter.INSTANCE::convertToTimeMillis;
+    private static final Function<CharSequence, Long> TO_MILLIS =
+            CharSequenceValueConverter.INSTANCE::convertToTimeMillis;
 
     private final CompactHeadersFactory rules;
     /** Name at 2i, value at 2i+1. */
     private CharSequence[] pairs = NONE;
+
     private int size;
 
     CompactHttpHeaders(CompactHeadersFactory rules) {
@@ -346,8 +347,8 @@ public final class CompactHttpHeaders extends CharSequenceHeaders {
     }
 
     /** Iterator and, for the pair it last returned, the entry. */
-    private final class PairCursor implements Iterator<Map.Entry<CharSequence, CharSequence>>,
-            Map.Entry<CharSequence, CharSequence> {
+    private final class PairCursor
+            implements Iterator<Map.Entry<CharSequence, CharSequence>>, Map.Entry<CharSequence, CharSequence> {
         private int current = -1;
 
         @Override

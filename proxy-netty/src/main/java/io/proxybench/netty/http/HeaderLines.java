@@ -15,8 +15,7 @@ public final class HeaderLines {
     private static final short COLON_SPACE = (short) ((':' << 8) | ' ');
     private static final short CRLF = (short) (('\r' << 8) | '\n');
 
-    private HeaderLines() {
-    }
+    private HeaderLines() {}
 
     /** Writes every header of {@code headers} to {@code buf}; false, writing nothing, unless they are compact. */
     public static boolean write(HttpHeaders headers, ByteBuf buf) {

@@ -4,11 +4,9 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.AsciiString;
 import io.proxybench.core.http.Headers;
 import io.proxybench.core.http.HopByHopHeaders;
-
 import java.util.Iterator;
-import java.util.Map;
-
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 

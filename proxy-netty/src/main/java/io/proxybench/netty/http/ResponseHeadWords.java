@@ -2,7 +2,6 @@ package io.proxybench.netty.http;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.AsciiString;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +20,7 @@ public final class ResponseHeadWords {
     private static final String[] STATUS_CODES = new String[600];
     /** Candidates by length. */
     private static final CharSequence[][] REASONS = byLength(reasons());
+
     private static final CharSequence[][] NAMES = byLength(names());
 
     static {
@@ -29,8 +29,7 @@ public final class ResponseHeadWords {
         }
     }
 
-    private ResponseHeadWords() {
-    }
+    private ResponseHeadWords() {}
 
     /** The shared version string, or {@code null}. */
     public static String version(byte[] b, int start, int length) {
@@ -101,9 +100,27 @@ public final class ResponseHeadWords {
     }
 
     private static List<AsciiString> names() {
-        String[] canonical = {"Accept-Ranges", "Age", "Cache-Control", "Connection", "Content-Encoding",
-            "Content-Length", "Content-Type", "Date", "ETag", "Expires", "Keep-Alive", "Last-Modified", "Location",
-            "Server", "Set-Cookie", "Transfer-Encoding", "Vary", "Via", "X-Request-Id"};
+        String[] canonical = {
+            "Accept-Ranges",
+            "Age",
+            "Cache-Control",
+            "Connection",
+            "Content-Encoding",
+            "Content-Length",
+            "Content-Type",
+            "Date",
+            "ETag",
+            "Expires",
+            "Keep-Alive",
+            "Last-Modified",
+            "Location",
+            "Server",
+            "Set-Cookie",
+            "Transfer-Encoding",
+            "Vary",
+            "Via",
+            "X-Request-Id"
+        };
         List<AsciiString> out = new ArrayList<>();
         for (String name : canonical) {
             out.add(AsciiString.cached(name));

@@ -19,13 +19,12 @@ import io.proxybench.netty.http.CompactHeadersFactory;
 import io.proxybench.netty.pool.OriginConnector;
 import io.proxybench.netty.pool.PooledConnection;
 import io.proxybench.netty.transport.Transport;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Opens origin connections as Netty channels: HTTP client codec, then {@link OriginResponseHandler}. */
 public final class OriginChannelConnector implements OriginConnector<Channel> {
@@ -34,6 +33,7 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
 
     /** Origin responses are trusted more than client requests, but not without bound. */
     private static final int MAX_RESPONSE_HEADER_SIZE = 64 * 1024;
+
     private static final int MAX_CHUNK_SIZE = 64 * 1024;
 
     private static final AttributeKey<OriginResponseHandler> RESPONSE_HANDLER =
@@ -42,8 +42,8 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
     private final Bootstrap template;
     private final Map<OriginAddress, InetSocketAddress> addresses = new ConcurrentHashMap<>();
 
-    public OriginChannelConnector(Transport transport, ByteBufAllocator allocator, Duration connectTimeout,
-                                  Duration readTimeout) {
+    public OriginChannelConnector(
+            Transport transport, ByteBufAllocator allocator, Duration connectTimeout, Duration readTimeout) {
         long readTimeoutNanos = readTimeout.toNanos();
         // the decoder copies what it needs, so one configuration serves every connection
         HttpDecoderConfig decoder = new HttpDecoderConfig()
@@ -57,7 +57,8 @@ public final class OriginChannelConnector implements OriginConnector<Channel> {
                 // TCP_NODELAY is Netty's default on every socket it creates (see NettyProxyServer).
                 .option(ChannelOption.SO_KEEPALIVE, true)
                 .option(ChannelOption.ALLOCATOR, allocator)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int)
+                        Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()))
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

@@ -3,7 +3,6 @@ package io.proxybench.netty.origin;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMethod;
-
 import java.util.ArrayDeque;
 
 /**
@@ -19,8 +18,7 @@ import java.util.ArrayDeque;
  */
 public final class OriginHttpCodec {
 
-    private OriginHttpCodec() {
-    }
+    private OriginHttpCodec() {}
 
     /** One connection's decoder and encoder, in pipeline order, sharing the queue of awaited responses. */
     public static ChannelHandler[] handlers(HttpDecoderConfig config) {

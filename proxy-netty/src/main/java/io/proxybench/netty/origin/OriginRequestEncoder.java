@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestEncoder;
 import io.proxybench.netty.http.HeaderLines;
-
 import java.util.List;
 import java.util.Queue;
 

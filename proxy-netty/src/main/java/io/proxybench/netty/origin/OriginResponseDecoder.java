@@ -8,7 +8,6 @@ import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.util.AsciiString;
 import io.proxybench.netty.http.ResponseHeadWords;
-
 import java.util.Queue;
 
 /**

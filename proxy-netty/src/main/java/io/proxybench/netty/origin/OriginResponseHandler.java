@@ -1,8 +1,8 @@
 package io.proxybench.netty.origin;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
@@ -15,13 +15,12 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.netty.pool.PooledConnection;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The last handler of an origin connection: passes the response of the exchange it is bound to
@@ -54,6 +53,7 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     private PooledConnection<Channel> releaseAfterRead;
     /** When the origin last had something to say or to read: the last response read or request write. */
     private long lastActivityNanos;
+
     private ScheduledFuture<?> timeout;
 
     public OriginResponseHandler(long readTimeoutNanos) {
@@ -108,8 +108,8 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof LastHttpContent || (msg instanceof HttpContent c
-                && c.content().isReadable())) {
+        if (msg instanceof LastHttpContent
+                || (msg instanceof HttpContent c && c.content().isReadable())) {
             lastActivityNanos = System.nanoTime(); // the origin's silence counts from here
         }
         ctx.write(msg, promise);
@@ -180,14 +180,17 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
             ReferenceCountUtil.release(msg);
             return true;
         }
-        if (msg instanceof HttpResponse response && response.decoderResult().isSuccess()
-                && response.status().codeClass() == HttpStatusClass.INFORMATIONAL && response.status().code() != 101) {
+        if (msg instanceof HttpResponse response
+                && response.decoderResult().isSuccess()
+                && response.status().codeClass() == HttpStatusClass.INFORMATIONAL
+                && response.status().code() != 101) {
             skipInformationalEnd = !(msg instanceof LastHttpContent);
             ReferenceCountUtil.release(msg);
             if (++informational > MAX_INTERIM_RESPONSES) {
                 // Each one counts as activity: without a bound, a flood would hold the exchange for ever.
-                fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("more than " + MAX_INTERIM_RESPONSES
-                        + " interim responses"));
+                fail(
+                        ProxyError.ORIGIN_PROTOCOL,
+                        new IllegalStateException("more than " + MAX_INTERIM_RESPONSES + " interim responses"));
                 ctx.close();
             }
             return true;
@@ -220,7 +223,8 @@ public final class OriginResponseHandler extends ChannelDuplexHandler {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (listener == null) {
-            log.debug("origin connection {} failed while idle: {}", ctx.channel().remoteAddress(), cause.toString());
+            log.debug(
+                    "origin connection {} failed while idle: {}", ctx.channel().remoteAddress(), cause.toString());
         }
         fail(cause instanceof ReadTimeoutException ? ProxyError.TIMEOUT : ProxyError.RESET, cause);
         ctx.close();

@@ -24,7 +24,7 @@ final class HostLimit<C> {
     }
 
     boolean tryAcquirePermit() {
-        for (;;) {
+        for (; ; ) {
             int n = permits.get();
             if (n >= maxConnections) {
                 return false;
@@ -48,7 +48,7 @@ final class HostLimit<C> {
     }
 
     boolean tryAddWaiter() {
-        for (;;) {
+        for (; ; ) {
             int n = waiters.get();
             if (n >= maxWaiters) {
                 return false;

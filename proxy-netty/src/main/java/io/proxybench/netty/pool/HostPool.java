@@ -4,12 +4,11 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.core.route.OriginAddress;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The connections of one loop to one origin host. Every method runs on {@link #loop}, so the idle
@@ -29,12 +28,14 @@ final class HostPool<C> {
 
     /** Most recently used first, so that surplus connections age out at the tail. */
     private final ArrayDeque<PooledConnection<C>> idle = new ArrayDeque<>();
+
     private final ArrayDeque<Waiter<C>> waiters = new ArrayDeque<>();
     private int leased;
     private boolean closed;
 
     /** Copies of the counts for readers on other threads (gauges, other loops' wake-up decisions). */
     private final AtomicInteger idleSeen = new AtomicInteger();
+
     private final AtomicInteger leasedSeen = new AtomicInteger();
     private final AtomicInteger waitersSeen = new AtomicInteger();
     private final AtomicInteger misuse = new AtomicInteger();
@@ -44,8 +45,13 @@ final class HostPool<C> {
         return limit.anyWaiters();
     }
 
-    HostPool(EventExecutor loop, OriginAddress origin, HostLimit<C> limit, OriginConnector<C> connector,
-             PoolSettings settings, PoolListener listener) {
+    HostPool(
+            EventExecutor loop,
+            OriginAddress origin,
+            HostLimit<C> limit,
+            OriginConnector<C> connector,
+            PoolSettings settings,
+            PoolListener listener) {
         this.loop = loop;
         this.origin = origin;
         this.limit = limit;
@@ -128,8 +134,7 @@ final class HostPool<C> {
             case CLOSED -> {
                 return;
             }
-            default -> {
-            }
+            default -> {}
         }
         c.state = PooledConnection.State.CLOSED;
         limit.releasePermit();
@@ -293,8 +298,8 @@ final class HostPool<C> {
 
     private void enqueue(AcquireCallback<C> callback) {
         if (!limit.tryAddWaiter()) {
-            callback.failed(new PoolExhaustedException("origin " + origin + " is at its connection maximum and "
-                    + "the wait queue is full"));
+            callback.failed(new PoolExhaustedException(
+                    "origin " + origin + " is at its connection maximum and " + "the wait queue is full"));
             return;
         }
         Waiter<C> w = new Waiter<>(callback);

@@ -3,7 +3,6 @@ package io.proxybench.netty.pool;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.core.route.OriginAddress;
-
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,8 +19,12 @@ final class LoopPool<C> {
     private final Map<OriginAddress, HostPool<C>> hosts = new HashMap<>();
     private final ScheduledFuture<?> sweeper;
 
-    LoopPool(EventExecutor loop, Function<OriginAddress, HostLimit<C>> limits, OriginConnector<C> connector,
-             PoolSettings settings, PoolListener listener) {
+    LoopPool(
+            EventExecutor loop,
+            Function<OriginAddress, HostLimit<C>> limits,
+            OriginConnector<C> connector,
+            PoolSettings settings,
+            PoolListener listener) {
         this.loop = loop;
         this.limits = limits;
         this.connector = connector;

@@ -2,7 +2,6 @@ package io.proxybench.netty.pool;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.route.OriginAddress;
-
 import java.time.Duration;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -33,8 +32,11 @@ public final class OriginConnectionPool<C> implements AutoCloseable {
      * @param group the loops connections may live on (an {@link io.netty.util.concurrent.EventExecutorGroup}
      *              is one); {@link #acquire} only accepts these
      */
-    public OriginConnectionPool(Iterable<? extends EventExecutor> group, OriginConnector<C> connector,
-                                PoolSettings settings, PoolListener listener) {
+    public OriginConnectionPool(
+            Iterable<? extends EventExecutor> group,
+            OriginConnector<C> connector,
+            PoolSettings settings,
+            PoolListener listener) {
         this.settings = settings;
         for (EventExecutor loop : group) {
             loops.put(loop, new LoopPool<>(loop, this::limit, connector, settings, listener));

@@ -9,7 +9,12 @@ import io.proxybench.core.route.OriginAddress;
  */
 public final class PooledConnection<C> {
 
-    enum State { LEASED, IDLE, DISCARDED, CLOSED }
+    enum State {
+        LEASED,
+        IDLE,
+        DISCARDED,
+        CLOSED
+    }
 
     private final C connection;
     private final HostPool<C> owner;

@@ -6,7 +6,6 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.netty.http.CompactHeadersFactory;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,6 +28,7 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     private final AtomicInteger open = new AtomicInteger();
     /** Shared by every connection (see {@link ClientDeadlines#remove}): nothing per connection to hold. */
     private final Runnable connectionClosed = this::connectionClosed;
+
     private final Map<EventExecutor, ClientDeadlines> deadlines = new ConcurrentHashMap<>();
     /** The decoder copies what it needs, so one configuration serves every connection. */
     private final HttpDecoderConfig decoder;
@@ -54,8 +54,10 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
         }
         px.metrics.clientConnectionsOpened().inc();
         px.metrics.clientConnectionsActive().inc();
-        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(ch.eventLoop(), loop -> new ClientDeadlines(loop,
-                px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, connectionClosed));
+        ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(
+                ch.eventLoop(),
+                loop -> new ClientDeadlines(
+                        loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, connectionClosed));
         ClientConnectionHandler conn = new ClientConnectionHandler(px, loopDeadlines);
         ChannelPipeline p = ch.pipeline();
         p.addLast("request-decoder", new ClientRequestDecoder(decoder, conn));

@@ -12,12 +12,11 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.core.http.ProxyError;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One client connection: takes decoded requests one at a time and runs a {@link ProxiedRequest} for
@@ -235,9 +234,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     /** Re-evaluates whether to read from the client; call when any input to the decision changed. */
     void updateReading() {
         ProxiedRequest ex = current;
-        boolean want = !closing
-                && (queued == null || queued.size() < MAX_QUEUED)
-                && (ex == null || ex.wantsClientBytes());
+        boolean want =
+                !closing && (queued == null || queued.size() < MAX_QUEUED) && (ex == null || ex.wantsClientBytes());
         if (want != reading) {
             reading = want;
             channel.config().setAutoRead(want);

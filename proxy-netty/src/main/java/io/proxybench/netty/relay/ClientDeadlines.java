@@ -2,7 +2,6 @@ package io.proxybench.netty.relay;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
-
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +27,7 @@ final class ClientDeadlines {
     private final Runnable connectionClosed;
     /** Shared by the loop's connections: see {@link ClientAddressTexts}. */
     final ClientAddressTexts addressTexts = new ClientAddressTexts();
+
     private final long tickNanos;
     private ClientTimeouts[] watched = new ClientTimeouts[16];
     private int size;
@@ -38,7 +38,8 @@ final class ClientDeadlines {
         this.headTimeoutNanos = headTimeoutNanos;
         this.idleTimeoutNanos = idleTimeoutNanos;
         this.connectionClosed = connectionClosed;
-        this.tickNanos = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, Math.min(headTimeoutNanos, idleTimeoutNanos) / 4));
+        this.tickNanos =
+                Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, Math.min(headTimeoutNanos, idleTimeoutNanos) / 4));
     }
 
     void add(ClientTimeouts t) {

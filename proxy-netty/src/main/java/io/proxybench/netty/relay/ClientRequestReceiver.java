@@ -15,7 +15,6 @@ import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.route.Route;
 import io.proxybench.netty.http.NettyHeaders;
-
 import java.util.ArrayDeque;
 import java.util.List;
 
@@ -35,6 +34,7 @@ final class ClientRequestReceiver {
     private long bodyBytes;
     /** The first piece of body held, and the rest: most requests hold just their end marker. */
     private HttpContent firstHeld;
+
     private ArrayDeque<HttpContent> heldBody;
     private int heldBytes;
 
@@ -57,7 +57,9 @@ final class ClientRequestReceiver {
         if (request.decoderResult().isFailure()) {
             refuse();
             ReferenceCountUtil.release(request);
-            x.fail(RequestChecks.decoderError(request.decoderResult().cause()), request.decoderResult().cause());
+            x.fail(
+                    RequestChecks.decoderError(request.decoderResult().cause()),
+                    request.decoderResult().cause());
             return;
         }
         ProxyError framing = RequestChecks.framingError(request);
@@ -79,8 +81,8 @@ final class ClientRequestReceiver {
         String expect = request.headers().get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
             complete = true;
-            x.writer.respond(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.EXPECTATION_FAILED),
-                    true);
+            x.writer.respond(
+                    new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.EXPECTATION_FAILED), true);
             return;
         }
         if (expect != null) {
@@ -90,8 +92,12 @@ final class ClientRequestReceiver {
                 x.writer.writeContinue();
             }
         }
-        x.exchange = new ProxyExchange(request.method().name(), request.uri(), request.protocolVersion().text(),
-                new NettyHeaders(request.headers()), x.conn.clientAddress);
+        x.exchange = new ProxyExchange(
+                request.method().name(),
+                request.uri(),
+                request.protocolVersion().text(),
+                new NettyHeaders(request.headers()),
+                x.conn.clientAddress);
         if (x.px.filters.runsInline(x.px.chains.inbound())) {
             route();
         } else {

@@ -5,7 +5,6 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseEncoder;
 import io.netty.handler.codec.http.HttpStatusClass;
-
 import java.util.List;
 
 /**
@@ -45,7 +44,9 @@ final class ClientResponseEncoder extends HttpResponseEncoder {
             bodyless = isContentAlwaysEmpty(head);
         }
         // Read before encoding: the encoder releases what it is handed.
-        int body = !bodyless && msg instanceof HttpContent content ? content.content().readableBytes() : 0;
+        int body = !bodyless && msg instanceof HttpContent content
+                ? content.content().readableBytes()
+                : 0;
         super.encode(ctx, msg, out);
         if (body > 0) {
             conn.px.metrics.bytesOut().inc(body);

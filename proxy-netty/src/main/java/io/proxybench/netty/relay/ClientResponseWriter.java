@@ -13,7 +13,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.proxybench.core.http.ProxyError;
-
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,8 +40,8 @@ final class ClientResponseWriter {
 
     /** Answers {@code Expect: 100-continue} here, so the origin never holds the body back for a 100 of its own. */
     void writeContinue() {
-        ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE),
-                ctx.voidPromise());
+        ctx.writeAndFlush(
+                new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE), ctx.voidPromise());
     }
 
     /** The origin's response head, after the outbound filters, rewritten for the client. */
@@ -52,8 +51,8 @@ final class ClientResponseWriter {
             r.setStatus(HttpResponseStatus.valueOf(status));
         }
         boolean bodyless = x.head || status == 204 || status == 304 || status < 200;
-        closeClient = HeaderRewriting.forClient(r, x.clientVersion, bodyless, originChunked,
-                x.closeAfterResponse(), x.px.via);
+        closeClient = HeaderRewriting.forClient(
+                r, x.clientVersion, bodyless, originChunked, x.closeAfterResponse(), x.px.via);
         started = true;
         ctx.write(r, ctx.voidPromise());
         flushPending = true;
@@ -120,8 +119,8 @@ final class ClientResponseWriter {
         if (close) {
             ChannelPromise written = x.conn.channel.newPromise();
             ctx.writeAndFlush(lastMessage, written);
-            written.addListener((ChannelFuture f) -> x.px.metrics.requests().update(System.nanoTime() - x.startNanos,
-                    TimeUnit.NANOSECONDS));
+            written.addListener((ChannelFuture f) ->
+                    x.px.metrics.requests().update(System.nanoTime() - x.startNanos, TimeUnit.NANOSECONDS));
             x.conn.requestEnded(x, written, true);
         } else {
             ctx.writeAndFlush(lastMessage, ctx.voidPromise());

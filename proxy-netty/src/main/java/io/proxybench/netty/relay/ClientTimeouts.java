@@ -38,6 +38,7 @@ final class ClientTimeouts {
     private boolean expired;
     /** 0 while no request head is being received. */
     private long headStartNanos;
+
     private long lastRequestEndNanos;
     private boolean inRequest;
 

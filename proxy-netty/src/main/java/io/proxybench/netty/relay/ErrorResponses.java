@@ -10,7 +10,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.http.ProxyError;
-
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -25,13 +24,12 @@ final class ErrorResponses {
         }
     }
 
-    private ErrorResponses() {
-    }
+    private ErrorResponses() {}
 
     static FullHttpResponse error(ProxyError error, boolean close) {
         byte[] body = BODIES.get(error);
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(error.status()),
-                Unpooled.wrappedBuffer(body));
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(error.status()), Unpooled.wrappedBuffer(body));
         HttpHeaders h = r.headers();
         h.set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=us-ascii");
         h.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
@@ -42,7 +40,9 @@ final class ErrorResponses {
     }
 
     static FullHttpResponse shortCircuit(FilterOutcome outcome, boolean close) {
-        FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(outcome.status()),
+        FullHttpResponse r = new DefaultFullHttpResponse(
+                HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(outcome.status()),
                 Unpooled.wrappedBuffer(outcome.body()));
         HttpHeaders h = r.headers();
         for (String name : outcome.headers().names()) {

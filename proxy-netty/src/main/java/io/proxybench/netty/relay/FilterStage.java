@@ -5,7 +5,6 @@ import io.netty.util.concurrent.EventExecutorGroup;
 import io.proxybench.core.filter.FilterChain;
 import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.ProxyExchange;
-
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,8 +65,13 @@ final class FilterStage {
      * Runs {@code chain}; a result it has at once goes to {@code results} when given (the batch
      * takes it home), else straight to {@code home}.
      */
-    private static void runHere(FilterChain chain, boolean inbound, ProxyExchange exchange, EventExecutor home,
-                                Done done, List<Runnable> results) {
+    private static void runHere(
+            FilterChain chain,
+            boolean inbound,
+            ProxyExchange exchange,
+            EventExecutor home,
+            Done done,
+            List<Runnable> results) {
         CompletionStage<FilterOutcome> stage;
         try {
             stage = chain.run(exchange);
@@ -88,14 +92,23 @@ final class FilterStage {
             }
             deliver(home, done, inbound, outcome, failure, results);
         } else {
-            stage.whenComplete((outcome, failure) -> deliver(home, done, inbound, outcome,
+            stage.whenComplete((outcome, failure) -> deliver(
+                    home,
+                    done,
+                    inbound,
+                    outcome,
                     failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure,
                     null));
         }
     }
 
-    private static void deliver(EventExecutor home, Done done, boolean inbound, FilterOutcome outcome, Throwable failure,
-                                List<Runnable> results) {
+    private static void deliver(
+            EventExecutor home,
+            Done done,
+            boolean inbound,
+            FilterOutcome outcome,
+            Throwable failure,
+            List<Runnable> results) {
         if (results != null) {
             results.add(() -> done.filtered(inbound, outcome, failure));
         } else if (home.inEventLoop()) {

@@ -27,15 +27,19 @@ final class HeaderRewriting {
     private static final AsciiString VIA = AsciiString.cached("Via");
     private static final String SCHEME = "http";
 
-    private HeaderRewriting() {
-    }
+    private HeaderRewriting() {}
 
     /**
      * Turns the client's request into the origin's: HTTP/1.1, keep-alive, chunked framing kept when
      * the client chunked, a Host when the client (HTTP/1.0) sent none, X-Forwarded-* and Via.
      */
-    static void forOrigin(HttpRequest request, HttpVersion clientVersion, String uri,
-                          OriginAddress origin, String clientIp, ViaTexts via) {
+    static void forOrigin(
+            HttpRequest request,
+            HttpVersion clientVersion,
+            String uri,
+            OriginAddress origin,
+            String clientIp,
+            ViaTexts via) {
         HttpHeaders h = request.headers();
         boolean chunked = h.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
         stripHopByHop(h);
@@ -58,8 +62,13 @@ final class HeaderRewriting {
      * @param bodyless     the response has no body whatever its headers say (HEAD, 1xx, 204, 304)
      * @param originChunked the origin chunked its body (read before hop-by-hop headers went)
      */
-    static boolean forClient(HttpResponse response, HttpVersion clientVersion, boolean bodyless,
-                             boolean originChunked, boolean close, ViaTexts via) {
+    static boolean forClient(
+            HttpResponse response,
+            HttpVersion clientVersion,
+            boolean bodyless,
+            boolean originChunked,
+            boolean close,
+            ViaTexts via) {
         HttpHeaders h = response.headers();
         stripHopByHop(h);
         if (!h.contains(HttpHeaderNames.CONTENT_LENGTH) && (originChunked || !bodyless)) {

@@ -11,11 +11,10 @@ import io.proxybench.netty.origin.OriginResponseHandler;
 import io.proxybench.netty.pool.AcquireCallback;
 import io.proxybench.netty.pool.PoolExhaustedException;
 import io.proxybench.netty.pool.PooledConnection;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The proxy-to-origin side of one request: takes an origin connection from the pool, writes the
@@ -40,6 +39,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     private boolean requestFullyWritten;
     /** Made the first time a request goes along with its pool request; most never do (one loop per connection). */
     private RequestWithAcquire sent;
+
     private int attempts;
     private final OriginResponseReceiver response;
 
@@ -51,8 +51,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
     /** Rewrites the head for {@code origin} and asks the pool for a connection to it. */
     void connect(OriginAddress origin) {
         address = origin;
-        HeaderRewriting.forOrigin(x.request, x.clientVersion, x.exchange.uri(), origin,
-                x.conn.clientIp, x.px.via);
+        HeaderRewriting.forOrigin(x.request, x.clientVersion, x.exchange.uri(), origin, x.conn.clientIp, x.px.via);
         attempts = 1;
         requestConnection();
     }
@@ -239,9 +238,19 @@ final class OriginRelay implements AcquireCallback<Channel> {
      * closed while we picked it gets one more try on a fresh one, if {@link RetryPolicy} allows.
      */
     void attemptFailed(ProxyError error, Throwable cause, boolean responseStarted) {
-        if (!responseStarted && pooled != null && RetryPolicy.retriesOnFreshConnection(error, pooled.isReused(),
-                attempts, x.receiver.complete(), x.receiver.bodyBytes(), x.request.method())) {
-            log.debug("retrying {} {} after a reused origin connection failed: {}", x.request.method(), x.request.uri(),
+        if (!responseStarted
+                && pooled != null
+                && RetryPolicy.retriesOnFreshConnection(
+                        error,
+                        pooled.isReused(),
+                        attempts,
+                        x.receiver.complete(),
+                        x.receiver.bodyBytes(),
+                        x.request.method())) {
+            log.debug(
+                    "retrying {} {} after a reused origin connection failed: {}",
+                    x.request.method(),
+                    x.request.uri(),
                     cause == null ? error : cause.toString());
             release(pooled, false);
             pooled = null;

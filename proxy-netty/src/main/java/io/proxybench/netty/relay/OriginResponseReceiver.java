@@ -11,7 +11,6 @@ import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.netty.http.NettyHeaders;
 import io.proxybench.netty.origin.OriginListener;
-
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -36,6 +35,7 @@ final class OriginResponseReceiver implements OriginListener {
     private ArrayDeque<HttpObject> held;
     /** The response's end is among what is held: nothing more will come to hold. */
     private boolean heldEnd;
+
     private boolean readsPaused;
     private ProxyError deferredError;
     private Throwable deferredCause;

@@ -32,6 +32,7 @@ final class ProxiedRequest implements FilterStage.Done {
     final boolean clientKeepAlive;
     /** The client's protocol version; the request object is switched to 1.1 for the origin. */
     final HttpVersion clientVersion;
+
     final boolean head;
     final ClientRequestReceiver receiver;
     final OriginRelay origin;
@@ -131,7 +132,12 @@ final class ProxiedRequest implements FilterStage.Done {
         }
         px.metrics.error(error);
         if (log.isDebugEnabled()) {
-            log.debug("{} {} from {} -> {}: {}", request.method(), request.uri(), conn.clientAddress, error,
+            log.debug(
+                    "{} {} from {} -> {}: {}",
+                    request.method(),
+                    request.uri(),
+                    conn.clientAddress,
+                    error,
                     cause == null ? "" : cause.toString());
         }
         origin.abandon();

@@ -26,8 +26,12 @@ public final class ProxyContext {
     final int maxHeaderSize;
     private volatile boolean draining;
 
-    public ProxyContext(ProxyConfig config, ProxyMetrics metrics, FilterChains chains, OriginConnectionPool<Channel> pool,
-                        WorkerLayout workers) {
+    public ProxyContext(
+            ProxyConfig config,
+            ProxyMetrics metrics,
+            FilterChains chains,
+            OriginConnectionPool<Channel> pool,
+            WorkerLayout workers) {
         this.metrics = metrics;
         this.routes = config.routes();
         this.chains = chains;
@@ -36,8 +40,10 @@ public final class ProxyContext {
         this.workers = workers;
         this.via = ViaTexts.of(config.get(ProxyConfigKeys.PROXY_VIA_NAME));
         this.maxConnections = config.get(ProxyConfigKeys.LIMITS_MAX_CONNECTIONS);
-        this.requestReadTimeoutNanos = config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT).toNanos();
-        this.clientIdleTimeoutNanos = config.get(ProxyConfigKeys.CLIENT_IDLE_TIMEOUT).toNanos();
+        this.requestReadTimeoutNanos =
+                config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT).toNanos();
+        this.clientIdleTimeoutNanos =
+                config.get(ProxyConfigKeys.CLIENT_IDLE_TIMEOUT).toNanos();
         this.maxInitialLineLength = config.get(ProxyConfigKeys.LIMITS_MAX_INITIAL_LINE_LENGTH);
         this.maxHeaderSize = config.get(ProxyConfigKeys.LIMITS_MAX_HEADER_SIZE);
     }

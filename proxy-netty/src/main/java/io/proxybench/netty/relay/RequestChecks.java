@@ -9,15 +9,13 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.proxybench.core.http.HopByHopHeaders;
 import io.proxybench.core.http.ProxyError;
-
 import java.util.Iterator;
 import java.util.List;
 
 /** The judgments on a client request that do not depend on any exchange state. */
 final class RequestChecks {
 
-    private RequestChecks() {
-    }
+    private RequestChecks() {}
 
     /**
      * Maps why the decoder rejected a request to the shared answer. Netty 4.2's decoder rejects
@@ -51,7 +49,8 @@ final class RequestChecks {
         // getAll builds a list view and its iterator even for an absent header: look first.
         if (h.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
             List<String> te = h.getAll(HttpHeaderNames.TRANSFER_ENCODING);
-            if (te.size() > 1 || !te.get(0).trim().equalsIgnoreCase("chunked")
+            if (te.size() > 1
+                    || !te.get(0).trim().equalsIgnoreCase("chunked")
                     || request.protocolVersion().minorVersion() == 0) {
                 return ProxyError.BAD_REQUEST;
             }

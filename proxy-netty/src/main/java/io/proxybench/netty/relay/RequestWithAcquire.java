@@ -5,7 +5,6 @@ import io.netty.util.ReferenceCountUtil;
 import io.proxybench.netty.origin.OriginListener;
 import io.proxybench.netty.origin.OriginResponseHandler;
 import io.proxybench.netty.pool.PooledConnection;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,6 +26,7 @@ final class RequestWithAcquire {
     private volatile PooledConnection<Channel> unannounced;
     /** This attempt's request went along (client's loop only). */
     private boolean pending;
+
     private boolean complete;
 
     /** On the client's loop, before asking the pool: takes the head and held body from {@code receiver}. */

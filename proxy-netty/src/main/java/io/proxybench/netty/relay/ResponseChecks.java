@@ -2,14 +2,12 @@ package io.proxybench.netty.relay;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
-
 import java.util.List;
 
 /** The judgments on an origin's response head that decide whether it may be forwarded at all. */
 final class ResponseChecks {
 
-    private ResponseChecks() {
-    }
+    private ResponseChecks() {}
 
     /**
      * False when the body's end cannot be told for sure: a Transfer-Encoding other than one plain
@@ -22,7 +20,8 @@ final class ResponseChecks {
             return true; // the common case, without the list view getAll would build
         }
         List<String> te = response.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
-        return te.size() == 1 && te.get(0).trim().equalsIgnoreCase("chunked")
+        return te.size() == 1
+                && te.get(0).trim().equalsIgnoreCase("chunked")
                 && !response.headers().contains(HttpHeaderNames.CONTENT_LENGTH);
     }
 }

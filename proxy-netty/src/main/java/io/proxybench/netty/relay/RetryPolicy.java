@@ -11,17 +11,29 @@ import io.proxybench.core.http.ProxyError;
  */
 final class RetryPolicy {
 
-    private RetryPolicy() {
-    }
+    private RetryPolicy() {}
 
-    static boolean retriesOnFreshConnection(ProxyError error, boolean connectionReused, int attempts,
-                                            boolean requestComplete, long requestBodyBytes, HttpMethod method) {
-        return connectionReused && attempts == 1 && error == ProxyError.RESET && requestComplete
-                && requestBodyBytes == 0 && isIdempotent(method);
+    static boolean retriesOnFreshConnection(
+            ProxyError error,
+            boolean connectionReused,
+            int attempts,
+            boolean requestComplete,
+            long requestBodyBytes,
+            HttpMethod method) {
+        return connectionReused
+                && attempts == 1
+                && error == ProxyError.RESET
+                && requestComplete
+                && requestBodyBytes == 0
+                && isIdempotent(method);
     }
 
     private static boolean isIdempotent(HttpMethod m) {
-        return HttpMethod.GET.equals(m) || HttpMethod.HEAD.equals(m) || HttpMethod.OPTIONS.equals(m)
-                || HttpMethod.PUT.equals(m) || HttpMethod.DELETE.equals(m) || HttpMethod.TRACE.equals(m);
+        return HttpMethod.GET.equals(m)
+                || HttpMethod.HEAD.equals(m)
+                || HttpMethod.OPTIONS.equals(m)
+                || HttpMethod.PUT.equals(m)
+                || HttpMethod.DELETE.equals(m)
+                || HttpMethod.TRACE.equals(m);
     }
 }

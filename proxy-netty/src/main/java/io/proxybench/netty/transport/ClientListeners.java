@@ -5,7 +5,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.unix.UnixChannelOption;
 import io.netty.util.concurrent.EventExecutor;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -40,8 +39,8 @@ public final class ClientListeners implements AutoCloseable {
      *
      * @throws IllegalStateException naming the address when it cannot be bound
      */
-    public static ClientListeners bind(WorkerLayout workers, String mode, InetSocketAddress address,
-                                       Supplier<ServerBootstrap> bootstraps) {
+    public static ClientListeners bind(
+            WorkerLayout workers, String mode, InetSocketAddress address, Supplier<ServerBootstrap> bootstraps) {
         Transport transport = workers.transport();
         if (!PER_LOOP.equals(mode) || transport == Transport.NIO) {
             return new ClientListeners(List.of(bindOne(bootstraps.get().group(workers.inbound()), address)));
@@ -56,7 +55,8 @@ public final class ClientListeners implements AutoCloseable {
                 Channel channel = bindOne(b, next);
                 bound.add(channel);
                 // Port 0 picks a free port for the first socket; the others join that one.
-                next = new InetSocketAddress(address.getAddress(), ((InetSocketAddress) channel.localAddress()).getPort());
+                next = new InetSocketAddress(
+                        address.getAddress(), ((InetSocketAddress) channel.localAddress()).getPort());
             }
             return new ClientListeners(List.copyOf(bound));
         } catch (RuntimeException | Error e) {
@@ -89,8 +89,8 @@ public final class ClientListeners implements AutoCloseable {
     }
 
     private static IllegalStateException cannotBind(InetSocketAddress address, Exception e) {
-        return new IllegalStateException("cannot bind " + address.getHostString() + ":" + address.getPort() + ": "
-                + e.getMessage(), e);
+        return new IllegalStateException(
+                "cannot bind " + address.getHostString() + ":" + address.getPort() + ": " + e.getMessage(), e);
     }
 
     public int port() {

@@ -1,7 +1,6 @@
 package io.proxybench.netty.transport;
 
 import io.netty.util.concurrent.DefaultThreadFactory;
-
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -3,13 +3,13 @@ package io.proxybench.netty.transport;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.ServerChannel;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
@@ -17,14 +17,21 @@ import io.netty.channel.uring.IoUringChannelOption;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringServerSocketChannel;
 import io.netty.channel.uring.IoUringSocketChannel;
-
 import java.util.function.Supplier;
 
 /** The I/O mechanism of every event loop and channel of one server: epoll, io_uring or NIO. */
 public enum Transport {
-    EPOLL("epoll", EpollIoHandler::newFactory, EpollServerSocketChannel.class, EpollSocketChannel.class,
+    EPOLL(
+            "epoll",
+            EpollIoHandler::newFactory,
+            EpollServerSocketChannel.class,
+            EpollSocketChannel.class,
             EpollChannelOption.TCP_DEFER_ACCEPT),
-    IO_URING("io_uring", IoUringIoHandler::newFactory, IoUringServerSocketChannel.class, IoUringSocketChannel.class,
+    IO_URING(
+            "io_uring",
+            IoUringIoHandler::newFactory,
+            IoUringServerSocketChannel.class,
+            IoUringSocketChannel.class,
             IoUringChannelOption.TCP_DEFER_ACCEPT),
     NIO("nio", NioIoHandler::newFactory, NioServerSocketChannel.class, NioSocketChannel.class, null);
 
@@ -34,8 +41,12 @@ public enum Transport {
     private final Class<? extends SocketChannel> socketChannel;
     private final ChannelOption<Integer> deferAccept;
 
-    Transport(String configName, Supplier<IoHandlerFactory> handlers, Class<? extends ServerChannel> serverChannel,
-              Class<? extends SocketChannel> socketChannel, ChannelOption<Integer> deferAccept) {
+    Transport(
+            String configName,
+            Supplier<IoHandlerFactory> handlers,
+            Class<? extends ServerChannel> serverChannel,
+            Class<? extends SocketChannel> socketChannel,
+            ChannelOption<Integer> deferAccept) {
         this.configName = configName;
         this.handlers = handlers;
         this.serverChannel = serverChannel;
@@ -70,14 +81,18 @@ public enum Transport {
             case "nio":
                 return NIO;
             default:
-                throw new IllegalArgumentException("unknown server.transport '" + setting + "' (auto, epoll, io_uring, nio)");
+                throw new IllegalArgumentException(
+                        "unknown server.transport '" + setting + "' (auto, epoll, io_uring, nio)");
         }
     }
 
     private static IllegalStateException unavailable(String name, Throwable cause) {
-        String reason = cause == null ? "unknown reason" : cause.getMessage() != null ? cause.getMessage() : cause.toString();
-        return new IllegalStateException("server.transport=" + name + " is not available on this machine (" + reason
-                + "); use server.transport=auto or nio", cause);
+        String reason =
+                cause == null ? "unknown reason" : cause.getMessage() != null ? cause.getMessage() : cause.toString();
+        return new IllegalStateException(
+                "server.transport=" + name + " is not available on this machine (" + reason
+                        + "); use server.transport=auto or nio",
+                cause);
     }
 
     public IoHandlerFactory ioHandlerFactory() {

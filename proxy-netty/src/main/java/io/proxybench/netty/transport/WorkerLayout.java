@@ -6,7 +6,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.Future;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,8 +35,13 @@ public final class WorkerLayout {
     private final TrackedThreadFactory stageThreads;
     private final List<TrackedThreadFactory> threads;
 
-    private WorkerLayout(Transport transport, EventLoopGroup inbound, EventExecutorGroup stage, EventLoopGroup outbound,
-                         TrackedThreadFactory stageThreads, List<TrackedThreadFactory> threads) {
+    private WorkerLayout(
+            Transport transport,
+            EventLoopGroup inbound,
+            EventExecutorGroup stage,
+            EventLoopGroup outbound,
+            TrackedThreadFactory stageThreads,
+            List<TrackedThreadFactory> threads) {
         this.transport = transport;
         this.inbound = inbound;
         this.stage = stage;
@@ -50,13 +54,20 @@ public final class WorkerLayout {
         TrackedThreadFactory inboundThreadFactory = new TrackedThreadFactory("proxy-inbound");
         TrackedThreadFactory stageThreadFactory = new TrackedThreadFactory("proxy-stage");
         TrackedThreadFactory outboundThreadFactory = new TrackedThreadFactory("proxy-outbound");
-        EventLoopGroup inbound = new MultiThreadIoEventLoopGroup(inboundThreads, inboundThreadFactory,
-                transport.ioHandlerFactory());
-        EventExecutorGroup stage = stageThreads == 0 ? null
+        EventLoopGroup inbound =
+                new MultiThreadIoEventLoopGroup(inboundThreads, inboundThreadFactory, transport.ioHandlerFactory());
+        EventExecutorGroup stage = stageThreads == 0
+                ? null
                 : new MultiThreadIoEventLoopGroup(stageThreads, stageThreadFactory, transport.ioHandlerFactory());
-        EventLoopGroup outbound = outboundThreads == 0 ? null
+        EventLoopGroup outbound = outboundThreads == 0
+                ? null
                 : new MultiThreadIoEventLoopGroup(outboundThreads, outboundThreadFactory, transport.ioHandlerFactory());
-        return new WorkerLayout(transport, inbound, stage, outbound, stageThreadFactory,
+        return new WorkerLayout(
+                transport,
+                inbound,
+                stage,
+                outbound,
+                stageThreadFactory,
                 List.of(inboundThreadFactory, stageThreadFactory, outboundThreadFactory));
     }
 

@@ -4,7 +4,6 @@ import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -25,12 +24,11 @@ public final class AdminScrape {
     static final String PROXIED = "--- proxied";
     static final String SCRAPED = "--- scraped";
 
-    private AdminScrape() {
-    }
+    private AdminScrape() {}
 
     public static void main(String[] args) throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port())))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port())))) {
             System.out.println("proxied GET / " + status(proxy.port(), "GET", "/"));
             // The client's connection ends after the response (its half-close reaches the request decoder as an
             // event): part of the proxied request, so it must be over before the marker.
@@ -38,8 +36,14 @@ public final class AdminScrape {
                 Thread.sleep(10);
             }
             System.out.println(PROXIED);
-            for (String path : new String[] {AdminEndpoints.HEALTH, AdminEndpoints.METRICS, AdminEndpoints.JVM_METRICS,
-                    AdminEndpoints.PROMETHEUS, AdminEndpoints.RESOLVED, "/nothing-here"}) {
+            for (String path : new String[] {
+                AdminEndpoints.HEALTH,
+                AdminEndpoints.METRICS,
+                AdminEndpoints.JVM_METRICS,
+                AdminEndpoints.PROMETHEUS,
+                AdminEndpoints.RESOLVED,
+                "/nothing-here"
+            }) {
                 System.out.println("admin GET " + path + " " + status(proxy.adminPort(), "GET", path));
             }
             System.out.println("admin HEAD /health " + status(proxy.adminPort(), "HEAD", AdminEndpoints.HEALTH));
@@ -51,7 +55,8 @@ public final class AdminScrape {
     private static int status(int port, String method, String path) throws IOException {
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             OutputStream out = s.getOutputStream();
-            out.write((method + " " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            out.write((method + " " + path
+                            + " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = s.getInputStream();

@@ -1,5 +1,7 @@
 package io.proxybench.netty.eventloop;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -10,16 +12,13 @@ import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slf4j.LoggerFactory;
-
-import java.util.List;
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 @ExtendWith(LeakReportGuard.class)
 class BlockedEventLoopDetectorTest {
@@ -49,20 +48,23 @@ class BlockedEventLoopDetectorTest {
     @Test
     void aFilterSleepingOnTheEventLoopIsReportedOnceWithItsStack() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of(
-                     "routes", TestProxies.routeTo(origin.port()),
-                     "workers.stage", "0",
-                     "workers.inbound", "1",
-                     "eventloop.blockedThreshold", "100ms",
-                     "filters", SleepingFilter.class.getName()))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of(
+                        "routes", TestProxies.routeTo(origin.port()),
+                        "workers.stage", "0",
+                        "workers.inbound", "1",
+                        "eventloop.blockedThreshold", "100ms",
+                        "filters", SleepingFilter.class.getName()))) {
             try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
                 warmUp(c);
                 long before = proxy.metrics().eventLoopBlocked().getCount();
                 logged.list.clear();
 
                 RawResponse slow = c.exchange(OriginRequests.payload(10).header("X-Sleep-Ms", "700"));
-                assertThat(slow.status()).as("the blocked request still completes").isEqualTo(200);
-                assertThat(proxy.metrics().eventLoopBlocked().getCount()).as("one stall, counted once")
+                assertThat(slow.status())
+                        .as("the blocked request still completes")
+                        .isEqualTo(200);
+                assertThat(proxy.metrics().eventLoopBlocked().getCount())
+                        .as("one stall, counted once")
                         .isEqualTo(before + 1);
             }
             List<ILoggingEvent> warnings = List.copyOf(logged.list);
@@ -75,11 +77,15 @@ class BlockedEventLoopDetectorTest {
     @Test
     void aFilterSleepingOnTheFilterPoolDoesNotBlockAnEventLoop() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of(
-                     "routes", TestProxies.routeTo(origin.port()),
-                     "workers.stage", "2",
-                     "eventloop.blockedThreshold", "100ms",
-                     "filters", SleepingFilter.class.getName()))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of(
+                        "routes",
+                        TestProxies.routeTo(origin.port()),
+                        "workers.stage",
+                        "2",
+                        "eventloop.blockedThreshold",
+                        "100ms",
+                        "filters",
+                        SleepingFilter.class.getName()))) {
             try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
                 warmUp(c);
                 long before = proxy.metrics().eventLoopBlocked().getCount();

@@ -4,7 +4,6 @@ import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
-
 import java.util.concurrent.CompletionStage;
 
 /** Breaks the filter contract on purpose: blocks the thread it runs on when asked to. */

@@ -14,9 +14,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.proxybench.netty.transport.Transport;
 import io.proxybench.netty.transport.TrackedThreadFactory;
-
+import io.proxybench.netty.transport.Transport;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -44,15 +43,18 @@ public final class ByteRelay implements AutoCloseable {
 
     public static ByteRelay start(int port, InetSocketAddress origin, int loopCount) throws InterruptedException {
         Transport transport = Transport.select("auto");
-        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(loopCount, new TrackedThreadFactory("relay"),
-                transport.ioHandlerFactory());
+        EventLoopGroup loops = new MultiThreadIoEventLoopGroup(
+                loopCount, new TrackedThreadFactory("relay"), transport.ioHandlerFactory());
         // The proxy's client-side settings: pooled direct buffers, adaptive receive sizing, 16 reads a wake-up.
         AdaptiveRecvByteBufAllocator recvSizing = new AdaptiveRecvByteBufAllocator();
         recvSizing.maxMessagesPerRead(16);
-        Bootstrap originSide = new Bootstrap().channel(transport.socketChannel())
+        Bootstrap originSide = new Bootstrap()
+                .channel(transport.socketChannel())
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, recvSizing);
-        ServerBootstrap clientSide = new ServerBootstrap().group(loops).channel(transport.serverChannel())
+        ServerBootstrap clientSide = new ServerBootstrap()
+                .group(loops)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 .childOption(ChannelOption.RCVBUF_ALLOCATOR, recvSizing)
@@ -61,8 +63,10 @@ public final class ByteRelay implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel client) {
-                        ChannelFuture connected = originSide.clone(client.eventLoop())
-                                .handler(new Relaying(client)).connect(origin);
+                        ChannelFuture connected = originSide
+                                .clone(client.eventLoop())
+                                .handler(new Relaying(client))
+                                .connect(origin);
                         client.pipeline().addLast(new Relaying(connected.channel()));
                         connected.addListener((ChannelFutureListener) f -> {
                             if (f.isSuccess()) {
@@ -74,7 +78,10 @@ public final class ByteRelay implements AutoCloseable {
                     }
                 });
         try {
-            Channel listener = clientSide.bind(new InetSocketAddress("127.0.0.1", port)).sync().channel();
+            Channel listener = clientSide
+                    .bind(new InetSocketAddress("127.0.0.1", port))
+                    .sync()
+                    .channel();
             return new ByteRelay(loops, listener);
         } catch (InterruptedException | RuntimeException e) {
             loops.shutdownGracefully(0, 0, TimeUnit.SECONDS);
@@ -103,7 +110,9 @@ public final class ByteRelay implements AutoCloseable {
             port = Integer.parseInt(args[0]);
             int colon = args[1].lastIndexOf(':');
             origin = new InetSocketAddress(args[1].substring(0, colon), Integer.parseInt(args[1].substring(colon + 1)));
-            loopCount = args.length == 3 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
+            loopCount = args.length == 3
+                    ? Integer.parseInt(args[2])
+                    : Runtime.getRuntime().availableProcessors();
         } catch (IllegalArgumentException e) {
             System.err.println("usage: ByteRelay PORT ORIGIN_HOST:PORT [LOOPS] (" + e.getMessage() + ")");
             System.exit(2);

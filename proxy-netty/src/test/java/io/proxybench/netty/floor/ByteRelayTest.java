@@ -25,12 +25,13 @@ class ByteRelayTest {
     @Test
     void keepAliveRequestsCrossOneOriginConnectionUnchanged() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             ByteRelay relay = ByteRelay.start(0, origin.address(), 2);
-             RawHttpConnection client = RawHttpConnection.open(relay.port())) {
+                ByteRelay relay = ByteRelay.start(0, origin.address(), 2);
+                RawHttpConnection client = RawHttpConnection.open(relay.port())) {
             for (int size : new int[] {1024, 2 * 1024 * 1024, 0}) {
                 RawResponse r = client.exchange(OriginRequests.payload(size));
                 assertThat(r.status()).isEqualTo(200);
-                assertThat(r.body()).isEqualTo(StubOrigin.expectedPayload(origin.options().seed(), size));
+                assertThat(r.body())
+                        .isEqualTo(StubOrigin.expectedPayload(origin.options().seed(), size));
             }
             // No proxy in between: the head arrives as the origin wrote it.
             assertThat(client.exchange(OriginRequests.payload(1)).header("Via")).isNull();
@@ -41,12 +42,14 @@ class ByteRelayTest {
 
     @Test
     void aClientThatLeavesTakesItsOriginConnectionAlong() throws Exception {
-        try (StubOrigin origin = TestProxies.origin(); ByteRelay relay = ByteRelay.start(0, origin.address(), 2)) {
+        try (StubOrigin origin = TestProxies.origin();
+                ByteRelay relay = ByteRelay.start(0, origin.address(), 2)) {
             try (RawHttpConnection client = RawHttpConnection.open(relay.port())) {
                 assertThat(client.exchange(OriginRequests.payload(16)).status()).isEqualTo(200);
                 assertThat(origin.stats().activeConnections()).isEqualTo(1);
             }
-            Eventually.holds(() -> assertThat(origin.stats().activeConnections()).isZero());
+            Eventually.holds(
+                    () -> assertThat(origin.stats().activeConnections()).isZero());
         }
     }
 
@@ -54,7 +57,7 @@ class ByteRelayTest {
     void aClientIsClosedWhenItsOriginCannotBeReached() throws Exception {
         int dead = TestProxies.deadPort();
         try (ByteRelay relay = ByteRelay.start(0, new InetSocketAddress("127.0.0.1", dead), 1);
-             RawHttpConnection client = RawHttpConnection.open(relay.port())) {
+                RawHttpConnection client = RawHttpConnection.open(relay.port())) {
             assertThat(client.awaitClose(Duration.ofSeconds(5)).closed()).isTrue();
         }
     }

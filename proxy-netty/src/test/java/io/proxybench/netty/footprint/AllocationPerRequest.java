@@ -2,7 +2,6 @@ package io.proxybench.netty.footprint;
 
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
-
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -20,14 +19,13 @@ import java.util.Map;
  */
 public final class AllocationPerRequest {
 
-    private AllocationPerRequest() {
-    }
+    private AllocationPerRequest() {}
 
     public static void main(String[] args) throws Exception {
         int requests = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (OriginProcess origin = OriginProcess.start();
-             NettyProxyServer proxy = TestProxies.start(settings(origin, args))) {
+                NettyProxyServer proxy = TestProxies.start(settings(origin, args))) {
             Socket[] connections = new Socket[4];
             for (int i = 0; i < connections.length; i++) {
                 connections[i] = new Socket(InetAddress.getLoopbackAddress(), proxy.port());
@@ -37,7 +35,8 @@ public final class AllocationPerRequest {
             long before = allocatedByLoops(threads);
             send(connections, requests);
             long after = allocatedByLoops(threads);
-            System.out.printf("%d requests: %.0f bytes allocated per request on the proxy's event loops%n",
+            System.out.printf(
+                    "%d requests: %.0f bytes allocated per request on the proxy's event loops%n",
                     requests, (after - before) / (double) requests);
             for (Socket s : connections) {
                 s.close();

@@ -1,12 +1,12 @@
 package io.proxybench.netty.footprint;
 
-import javax.management.ObjectName;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import javax.management.ObjectName;
 
 /**
  * Heap used after full collections, resident set size, class histograms and, where the JVM tracks
@@ -14,8 +14,7 @@ import java.util.Map;
  */
 final class HeapFigures {
 
-    private HeapFigures() {
-    }
+    private HeapFigures() {}
 
     /** Heap used after a few full collections, so that what is left is what is reachable. */
     static long heapUsedAfterGc() throws InterruptedException {
@@ -91,8 +90,11 @@ final class HeapFigures {
     }
 
     private static String diagnosticCommand(String operation, String... args) throws Exception {
-        return (String) ManagementFactory.getPlatformMBeanServer().invoke(
-                new ObjectName("com.sun.management:type=DiagnosticCommand"), operation,
-                new Object[] {args}, new String[] {String[].class.getName()});
+        return (String) ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                        new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        operation,
+                        new Object[] {args},
+                        new String[] {String[].class.getName()});
     }
 }

@@ -11,11 +11,10 @@ import java.util.Locale;
 /** One keep-alive GET on a blocking socket, reading a Content-Length framed response fully. */
 final class HttpRoundTrip {
 
-    private static final byte[] REQUEST = "GET /footprint HTTP/1.1\r\nHost: footprint\r\n\r\n"
-            .getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] REQUEST =
+            "GET /footprint HTTP/1.1\r\nHost: footprint\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    private HttpRoundTrip() {
-    }
+    private HttpRoundTrip() {}
 
     /** Returns the response status. */
     static int get(Socket s) throws IOException {

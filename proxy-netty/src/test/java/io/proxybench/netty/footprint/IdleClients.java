@@ -12,8 +12,7 @@ import java.util.List;
  */
 public final class IdleClients {
 
-    private IdleClients() {
-    }
+    private IdleClients() {}
 
     public static void main(String[] args) throws IOException {
         int port = Integer.parseInt(args[0]);

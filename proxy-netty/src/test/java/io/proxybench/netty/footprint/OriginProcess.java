@@ -2,7 +2,6 @@ package io.proxybench.netty.footprint;
 
 import io.proxybench.netty.support.ChildJvm;
 import io.proxybench.origin.StubOriginMain;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -27,12 +26,28 @@ final class OriginProcess implements AutoCloseable {
     }
 
     static OriginProcess start() throws IOException, InterruptedException {
-        Process p = ChildJvm.start(StubOriginMain.class, ProcessBuilder.Redirect.DISCARD, "--port", "0", "--bind",
-                "127.0.0.1", "--latency", "0ms", "--payload-size", "1024", "--threads", "1", "--drain-timeout", "0s");
+        Process p = ChildJvm.start(
+                StubOriginMain.class,
+                ProcessBuilder.Redirect.DISCARD,
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--latency",
+                "0ms",
+                "--payload-size",
+                "1024",
+                "--threads",
+                "1",
+                "--drain-timeout",
+                "0s");
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         for (String line = out.readLine(); line != null; line = out.readLine()) {
             if (line.startsWith("listening port=")) {
-                return new OriginProcess(p, Integer.parseInt(line.substring("listening port=".length()).trim()));
+                return new OriginProcess(
+                        p,
+                        Integer.parseInt(
+                                line.substring("listening port=".length()).trim()));
             }
         }
         p.destroyForcibly();

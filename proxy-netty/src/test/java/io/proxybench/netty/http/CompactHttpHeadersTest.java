@@ -1,5 +1,8 @@
 package io.proxybench.netty.http;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -9,8 +12,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.Iterator;
@@ -18,9 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Predicate;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class CompactHttpHeadersTest {
 
@@ -38,9 +37,18 @@ class CompactHttpHeadersTest {
                 String name = NAMES[random.nextInt(NAMES.length)];
                 String value = VALUES[random.nextInt(VALUES.length)];
                 switch (random.nextInt(6)) {
-                    case 0, 1 -> { compact.add(name, value); netty.add(name, value); }
-                    case 2 -> { compact.set(name, value); netty.set(name, value); }
-                    case 3 -> { compact.remove(name); netty.remove(name); }
+                    case 0, 1 -> {
+                        compact.add(name, value);
+                        netty.add(name, value);
+                    }
+                    case 2 -> {
+                        compact.set(name, value);
+                        netty.set(name, value);
+                    }
+                    case 3 -> {
+                        compact.remove(name);
+                        netty.remove(name);
+                    }
                     case 4 -> {
                         // Case-blind, as every caller's test is: Headers' default removes all
                         // cases of a name when one passes, the one-pass removal judges each header.
@@ -48,7 +56,10 @@ class CompactHttpHeadersTest {
                         new NettyHeaders(compact).removeIf(test);
                         new NettyHeaders(netty).removeIf(test);
                     }
-                    default -> { compact.set(name, List.of(value, "2nd")); netty.set(name, List.of(value, "2nd")); }
+                    default -> {
+                        compact.set(name, List.of(value, "2nd"));
+                        netty.set(name, List.of(value, "2nd"));
+                    }
                 }
                 assertSameView(compact, netty);
             }
@@ -60,8 +71,9 @@ class CompactHttpHeadersTest {
         assertThat(compact.size()).isEqualTo(netty.size());
         assertThat(compact.isEmpty()).isEqualTo(netty.isEmpty());
         assertThat(compact.names()).containsExactlyInAnyOrderElementsOf(netty.names());
-        assertThat(((CompactHttpHeaders) compact).containsAnyName(new AsciiString[] {AsciiString.of("CONNECTION"),
-                AsciiString.of("x-b")})).isEqualTo(netty.contains("Connection") || netty.contains("X-B"));
+        assertThat(((CompactHttpHeaders) compact)
+                        .containsAnyName(new AsciiString[] {AsciiString.of("CONNECTION"), AsciiString.of("x-b")}))
+                .isEqualTo(netty.contains("Connection") || netty.contains("X-B"));
         for (String name : NAMES) {
             AsciiString ascii = AsciiString.of(name.toUpperCase());
             assertThat(compact.get(ascii)).isEqualTo(netty.get(ascii));
@@ -86,7 +98,9 @@ class CompactHttpHeadersTest {
         }
         List<String> viaStrings = new ArrayList<>();
         h.forEach(e -> viaStrings.add(e.getKey() + ": " + e.getValue()));
-        assertThat(viaStrings).as("String iteration agrees with CharSequence iteration").isEqualTo(out);
+        assertThat(viaStrings)
+                .as("String iteration agrees with CharSequence iteration")
+                .isEqualTo(out);
         return out;
     }
 
@@ -112,11 +126,13 @@ class CompactHttpHeadersTest {
         assertThatThrownBy(() -> compact.add("Bad Name", "v")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> compact.add("", "v")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> compact.add("X-Ok", "line\r\nInjected: yes"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("X-Ok");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("X-Ok");
         assertThatThrownBy(() -> compact.add("X-Ok", (Object) null)).isInstanceOf(NullPointerException.class);
         compact.set("X-Ok", "kept");
         assertThatThrownBy(() -> compact.set("X-Ok", "a\nb")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> compact.set("X-Ok", List.of("fine", "a\rb"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> compact.set("X-Ok", List.of("fine", "a\rb")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(compact.getAll("X-Ok")).containsExactly("kept");
         Iterator<Map.Entry<CharSequence, CharSequence>> it = compact.iteratorCharSequence();
         Map.Entry<CharSequence, CharSequence> entry = it.next();
@@ -141,7 +157,10 @@ class CompactHttpHeadersTest {
         HttpHeaders netty = DefaultHttpHeadersFactory.headersFactory().newHeaders();
         Date date = new Date(1_700_000_000_000L);
         for (HttpHeaders h : List.of(compact, netty)) {
-            h.add("Date", date).addInt("Content-Length", 42).addShort("X-Short", (short) 7).add("X-Text", "12x");
+            h.add("Date", date)
+                    .addInt("Content-Length", 42)
+                    .addShort("X-Short", (short) 7)
+                    .add("X-Text", "12x");
         }
         assertThat(compact.get("date")).isEqualTo(netty.get("date"));
         assertThat(compact.getTimeMillis("Date")).isEqualTo(netty.getTimeMillis("Date"));
@@ -176,10 +195,33 @@ class CompactHttpHeadersTest {
      */
     @Test
     void readsHeaderListsExactlyAsNettyDoes() {
-        String[] elements = {"chunked", "CHUNKED", "ChUnKeD", " chunked", "chunked\t", "chunk",
-                "chunkedx", "", " ", "gzip", "\u00a0chunked", "chunked\u00ff", "close", "Keep-Alive", "\u00e0"};
-        CharSequence[] tokens = {HttpHeaderValues.CHUNKED, "chunked", "CHUNKED", "close", HttpHeaderValues.KEEP_ALIVE,
-                "", "\u00c0", "gzip, chunked"};
+        String[] elements = {
+            "chunked",
+            "CHUNKED",
+            "ChUnKeD",
+            " chunked",
+            "chunked\t",
+            "chunk",
+            "chunkedx",
+            "",
+            " ",
+            "gzip",
+            "\u00a0chunked",
+            "chunked\u00ff",
+            "close",
+            "Keep-Alive",
+            "\u00e0"
+        };
+        CharSequence[] tokens = {
+            HttpHeaderValues.CHUNKED,
+            "chunked",
+            "CHUNKED",
+            "close",
+            HttpHeaderValues.KEEP_ALIVE,
+            "",
+            "\u00c0",
+            "gzip, chunked"
+        };
         Random random = new Random(7);
         for (int round = 0; round < 3_000; round++) {
             HttpHeaders compact = CompactHeadersFactory.HEADERS.newHeaders();
@@ -204,9 +246,10 @@ class CompactHttpHeadersTest {
                             .isEqualTo(netty.containsValue("transfer-encoding", token, ignoreCase));
                 }
             }
-            assertThat(HttpUtil.isTransferEncodingChunked(new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                    "/", compact))).isEqualTo(HttpUtil.isTransferEncodingChunked(new DefaultHttpRequest(
-                    HttpVersion.HTTP_1_1, HttpMethod.POST, "/", netty)));
+            assertThat(HttpUtil.isTransferEncodingChunked(
+                            new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/", compact)))
+                    .isEqualTo(HttpUtil.isTransferEncodingChunked(
+                            new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/", netty)));
         }
     }
 }

@@ -1,11 +1,10 @@
 package io.proxybench.netty.http;
 
-import io.netty.handler.codec.http.HttpResponseStatus;
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
 
 class ResponseHeadWordsTest {
 
@@ -15,7 +14,8 @@ class ResponseHeadWordsTest {
 
     @Test
     void sharesOnlyExactMatchesAndAnswersTheSameObjectEachTime() {
-        assertThat(ResponseHeadWords.version(line("HTTP/1.1"), 2, 8)).isSameAs(ResponseHeadWords.version(line("HTTP/1.1"), 2, 8))
+        assertThat(ResponseHeadWords.version(line("HTTP/1.1"), 2, 8))
+                .isSameAs(ResponseHeadWords.version(line("HTTP/1.1"), 2, 8))
                 .isEqualTo("HTTP/1.1");
         assertThat(ResponseHeadWords.version(line("HTTP/1.2"), 2, 8)).isNull();
         assertThat(ResponseHeadWords.version(line("http/1.1"), 2, 8)).isNull();
@@ -31,11 +31,16 @@ class ResponseHeadWordsTest {
         assertThat(ResponseHeadWords.reason(line("Ok"), 2, 2)).isNull();
         assertThat(ResponseHeadWords.reason(line("Fine"), 2, 4)).isNull();
 
-        assertThat((CharSequence) ResponseHeadWords.name(line("Content-Length"), 2, 14)).hasToString("Content-Length");
-        assertThat((CharSequence) ResponseHeadWords.name(line("content-length"), 2, 14)).hasToString("content-length");
-        assertThat((CharSequence) ResponseHeadWords.name(line("Content-length"), 2, 14)).isNull();
-        assertThat((CharSequence) ResponseHeadWords.name(line("X-Custom"), 2, 8)).isNull();
-        assertThat((CharSequence) ResponseHeadWords.name(line("Content-Lengthy"), 2, 15)).isNull();
+        assertThat((CharSequence) ResponseHeadWords.name(line("Content-Length"), 2, 14))
+                .hasToString("Content-Length");
+        assertThat((CharSequence) ResponseHeadWords.name(line("content-length"), 2, 14))
+                .hasToString("content-length");
+        assertThat((CharSequence) ResponseHeadWords.name(line("Content-length"), 2, 14))
+                .isNull();
+        assertThat((CharSequence) ResponseHeadWords.name(line("X-Custom"), 2, 8))
+                .isNull();
+        assertThat((CharSequence) ResponseHeadWords.name(line("Content-Lengthy"), 2, 15))
+                .isNull();
         byte[] high = line("Via");
         high[2] = (byte) 0xD6; // 'V' with the top bit set must not match
         assertThat((CharSequence) ResponseHeadWords.name(high, 2, 3)).isNull();

@@ -1,5 +1,7 @@
 package io.proxybench.netty.origin;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -21,19 +23,17 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.netty.http.CompactHeadersFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class OriginHttpCodecTest {
 
     private final EmbeddedChannel origin = new EmbeddedChannel(OriginHttpCodec.handlers(new HttpDecoderConfig()
-            .setHeadersFactory(CompactHeadersFactory.HEADERS).setTrailersFactory(CompactHeadersFactory.TRAILERS)));
+            .setHeadersFactory(CompactHeadersFactory.HEADERS)
+            .setTrailersFactory(CompactHeadersFactory.TRAILERS)));
 
     @AfterEach
     void close() {
@@ -49,11 +49,14 @@ class OriginHttpCodecTest {
                 + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
         assertThat(read).hasSize(6);
         assertThat(read.get(1)).isInstanceOf(LastHttpContent.class);
-        assertThat(((HttpContent) read.get(1)).content().readableBytes()).as("HEAD answer body").isZero();
+        assertThat(((HttpContent) read.get(1)).content().readableBytes())
+                .as("HEAD answer body")
+                .isZero();
         assertThat(((HttpResponse) read.get(2)).status().code()).isEqualTo(100);
         HttpResponse get = (HttpResponse) read.get(4);
         assertThat(get.status()).isSameAs(HttpResponseStatus.OK);
-        assertThat(((HttpContent) read.get(5)).content().toString(StandardCharsets.US_ASCII)).isEqualTo("hello");
+        assertThat(((HttpContent) read.get(5)).content().toString(StandardCharsets.US_ASCII))
+                .isEqualTo("hello");
         read.forEach(ReferenceCountUtil::release);
     }
 
@@ -87,18 +90,25 @@ class OriginHttpCodecTest {
     @Test
     void aRequestWithCompactHeadersIsWrittenAsNettysEncoderWritesIt() {
         String[][] headers = {
-            {"Host", "origin:9000"}, {"x-odd-Case", "caf\u00e9 \u00ff"}, {"Via", "1.1 a, 1.1 b"},
-            {"Transfer-Encoding", "chunked"}, {"Empty", ""},
+            {"Host", "origin:9000"},
+            {"x-odd-Case", "caf\u00e9 \u00ff"},
+            {"Via", "1.1 a, 1.1 b"},
+            {"Transfer-Encoding", "chunked"},
+            {"Empty", ""},
         };
         String[] written = new String[2];
         for (boolean compact : new boolean[] {true, false}) {
-            DefaultHttpRequest head = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/p?q=1",
+            DefaultHttpRequest head = new DefaultHttpRequest(
+                    HttpVersion.HTTP_1_1,
+                    HttpMethod.POST,
+                    "/p?q=1",
                     compact ? CompactHeadersFactory.HEADERS : DefaultHttpHeadersFactory.headersFactory());
             for (String[] h : headers) {
                 head.headers().add(h[0], h[1]);
             }
             head.headers().add(HttpHeaderNames.ACCEPT, HttpHeaderValues.APPLICATION_JSON); // AsciiString name and value
-            LastHttpContent end = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER,
+            LastHttpContent end = new DefaultLastHttpContent(
+                    Unpooled.EMPTY_BUFFER,
                     compact ? CompactHeadersFactory.TRAILERS : DefaultHttpHeadersFactory.trailersFactory());
             end.trailingHeaders().add("Checksum", "abc");
             EmbeddedChannel ch = compact ? origin : new EmbeddedChannel(new HttpRequestEncoder());
@@ -108,7 +118,8 @@ class OriginHttpCodecTest {
                 ch.finishAndReleaseAll();
             }
         }
-        assertThat(written[0]).contains("x-odd-Case: caf\u00e9 \u00ff\r\n", "\r\n\r\n2\r\nhi\r\n0\r\nChecksum: abc\r\n\r\n");
+        assertThat(written[0])
+                .contains("x-odd-Case: caf\u00e9 \u00ff\r\n", "\r\n\r\n2\r\nhi\r\n0\r\nChecksum: abc\r\n\r\n");
         assertThat(written[0]).isEqualTo(written[1]);
     }
 

@@ -2,7 +2,6 @@ package io.proxybench.netty.pool;
 
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.route.OriginAddress;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -4,7 +4,6 @@ import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import io.proxybench.core.route.OriginAddress;
-
 import java.net.ConnectException;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,7 @@ final class FakeConnector implements OriginConnector<FakeConnection> {
     final AtomicInteger failedConnects = new AtomicInteger();
     /** Open connections per host right now, and the most ever seen at once. */
     final Map<OriginAddress, AtomicInteger> openPerHost = new ConcurrentHashMap<>();
+
     final Map<OriginAddress, AtomicInteger> maxOpenPerHost = new ConcurrentHashMap<>();
     private final AtomicInteger ids = new AtomicInteger();
     private final double failureShare;
@@ -44,7 +44,9 @@ final class FakeConnector implements OriginConnector<FakeConnection> {
             }
             FakeConnection c = new FakeConnection(ids.incrementAndGet(), loop, origin);
             created.add(c);
-            int open = openPerHost.computeIfAbsent(origin, o -> new AtomicInteger()).incrementAndGet();
+            int open = openPerHost
+                    .computeIfAbsent(origin, o -> new AtomicInteger())
+                    .incrementAndGet();
             maxOpenPerHost.computeIfAbsent(origin, o -> new AtomicInteger()).accumulateAndGet(open, Math::max);
             c.onClose(() -> openPerHost.get(origin).decrementAndGet());
             promise.setSuccess(c);

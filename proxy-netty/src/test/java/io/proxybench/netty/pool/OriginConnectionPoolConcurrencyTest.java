@@ -1,11 +1,10 @@
 package io.proxybench.netty.pool;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.route.OriginAddress;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +17,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Many threads borrow and return through several loops while connects fail now and then, the
@@ -44,8 +43,11 @@ class OriginConnectionPoolConcurrencyTest {
     void hammeredFromManyThreadsEveryConnectionIsAccountedFor() throws Exception {
         FakeConnector connector = new FakeConnector(0.02, 200);
         CountingListener events = new CountingListener();
-        OriginConnectionPool<FakeConnection> pool = new OriginConnectionPool<>(loops, connector,
-                new PoolSettings(MAX_PER_HOST, Duration.ofSeconds(10), 100_000, Duration.ofSeconds(30)), events);
+        OriginConnectionPool<FakeConnection> pool = new OriginConnectionPool<>(
+                loops,
+                connector,
+                new PoolSettings(MAX_PER_HOST, Duration.ofSeconds(10), 100_000, Duration.ofSeconds(30)),
+                events);
         List<EventExecutor> loopList = new ArrayList<>();
         loops.forEach(loopList::add);
 
@@ -172,7 +174,7 @@ class OriginConnectionPoolConcurrencyTest {
     private void settle() throws InterruptedException {
         for (int round = 0; round < 3; round++) {
             for (EventExecutor loop : loops) {
-                loop.submit(() -> { }).await(5, TimeUnit.SECONDS);
+                loop.submit(() -> {}).await(5, TimeUnit.SECONDS);
             }
         }
     }

@@ -1,19 +1,18 @@
 package io.proxybench.netty.pool;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.core.route.OriginAddress;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class OriginConnectionPoolTest {
 
@@ -67,9 +66,10 @@ class OriginConnectionPoolTest {
     @Test
     void waiterTimesOutWithPoolExhausted() throws Exception {
         FakeConnector connector = new FakeConnector(0, 0);
-        OriginConnectionPoolConcurrencyTest.CountingListener events = new OriginConnectionPoolConcurrencyTest.CountingListener();
-        OriginConnectionPool<FakeConnection> pool = new OriginConnectionPool<>(loops, connector,
-                settings(1, "100ms", 10, "30s"), events);
+        OriginConnectionPoolConcurrencyTest.CountingListener events =
+                new OriginConnectionPoolConcurrencyTest.CountingListener();
+        OriginConnectionPool<FakeConnection> pool =
+                new OriginConnectionPool<>(loops, connector, settings(1, "100ms", 10, "30s"), events);
         acquire(pool, loopA); // held, never returned
         CompletableFuture<PooledConnection<FakeConnection>> waiting = acquireAsync(pool, loopA);
         assertThatThrownBy(() -> waiting.get(5, TimeUnit.SECONDS)).hasCauseInstanceOf(PoolExhaustedException.class);
@@ -159,9 +159,12 @@ class OriginConnectionPoolTest {
             go.countDown();
             int at = round;
             held = waiting.handle((c, e) -> {
-                assertThat(e).as("round %d: the waiter on the other loop", at).isNull();
-                return c;
-            }).get(10, TimeUnit.SECONDS);
+                        assertThat(e)
+                                .as("round %d: the waiter on the other loop", at)
+                                .isNull();
+                        return c;
+                    })
+                    .get(10, TimeUnit.SECONDS);
         }
         held.release(true);
         settle();
@@ -217,7 +220,9 @@ class OriginConnectionPoolTest {
         idleB.release(true);
         settle();
 
-        assertThat(pool.closeIdle(Duration.ofHours(1)).get(5, TimeUnit.SECONDS)).as("none idle that long").isZero();
+        assertThat(pool.closeIdle(Duration.ofHours(1)).get(5, TimeUnit.SECONDS))
+                .as("none idle that long")
+                .isZero();
         assertThat(pool.idleCount()).isEqualTo(2);
         assertThat(pool.closeIdle(Duration.ZERO).get(5, TimeUnit.SECONDS)).isEqualTo(2);
 
@@ -253,7 +258,8 @@ class OriginConnectionPoolTest {
     }
 
     private static Duration parse(String s) {
-        return s.endsWith("ms") ? Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)))
+        return s.endsWith("ms")
+                ? Duration.ofMillis(Long.parseLong(s.substring(0, s.length() - 2)))
                 : Duration.ofSeconds(Long.parseLong(s.substring(0, s.length() - 1)));
     }
 
@@ -262,8 +268,8 @@ class OriginConnectionPoolTest {
         return acquireAsync(pool, loop).get(5, TimeUnit.SECONDS);
     }
 
-    private CompletableFuture<PooledConnection<FakeConnection>> acquireAsync(OriginConnectionPool<FakeConnection> pool,
-                                                                             EventExecutor loop) {
+    private CompletableFuture<PooledConnection<FakeConnection>> acquireAsync(
+            OriginConnectionPool<FakeConnection> pool, EventExecutor loop) {
         CompletableFuture<PooledConnection<FakeConnection>> result = new CompletableFuture<>();
         pool.acquire(loop, ORIGIN, new AcquireCallback<>() {
             @Override
@@ -282,7 +288,7 @@ class OriginConnectionPoolTest {
     private void settle() throws InterruptedException {
         for (int round = 0; round < 3; round++) {
             for (EventExecutor loop : loops) {
-                loop.submit(() -> { }).await(5, TimeUnit.SECONDS);
+                loop.submit(() -> {}).await(5, TimeUnit.SECONDS);
             }
         }
     }

@@ -1,11 +1,10 @@
 package io.proxybench.netty.relay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -19,8 +18,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A side that does not read must slow the other side down instead of making the proxy buffer:
@@ -40,20 +39,26 @@ class BackPressureTest {
     void aClientThatStopsReadingStopsTheOriginFromSending() throws Exception {
         AtomicLong originWrote = new AtomicLong();
         try (ServerSocket originSocket = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Void> origin = CompletableFuture.runAsync(() -> serveOneLargeResponse(originSocket, originWrote), THREADS);
-            try (NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(originSocket.getLocalPort()),
-                    "origin.readTimeout", "30s"));
-                 Socket client = new Socket()) {
+            CompletableFuture<Void> origin =
+                    CompletableFuture.runAsync(() -> serveOneLargeResponse(originSocket, originWrote), THREADS);
+            try (NettyProxyServer proxy = TestProxies.start(Map.of(
+                            "routes", TestProxies.routeTo(originSocket.getLocalPort()), "origin.readTimeout", "30s"));
+                    Socket client = new Socket()) {
                 client.setReceiveBufferSize(64 * 1024);
                 client.connect(new InetSocketAddress("127.0.0.1", proxy.port()));
-                client.getOutputStream().write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                client.getOutputStream()
+                        .write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 Thread.sleep(1500);
                 long stalledAt = originWrote.get();
-                assertThat(stalledAt).as("bytes the origin could send while the client read nothing").isLessThan(BOUND);
+                assertThat(stalledAt)
+                        .as("bytes the origin could send while the client read nothing")
+                        .isLessThan(BOUND);
                 assertThat(stalledAt).as("the response did start").isPositive();
 
                 long received = readAll(client.getInputStream());
-                assertThat(received).as("response bytes (head + body) once the client reads").isGreaterThan(BODY);
+                assertThat(received)
+                        .as("response bytes (head + body) once the client reads")
+                        .isGreaterThan(BODY);
                 origin.get(10, TimeUnit.SECONDS);
                 assertThat(originWrote.get()).isEqualTo(BODY);
             }
@@ -65,21 +70,26 @@ class BackPressureTest {
         AtomicLong clientWrote = new AtomicLong();
         CountDownLatch startReading = new CountDownLatch(1);
         try (ServerSocket originSocket = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<Long> origin = CompletableFuture.supplyAsync(() -> consumeOneUploadLate(originSocket, startReading), THREADS);
-            try (NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(originSocket.getLocalPort()),
-                    "origin.readTimeout", "30s"));
-                 Socket client = new Socket()) {
+            CompletableFuture<Long> origin =
+                    CompletableFuture.supplyAsync(() -> consumeOneUploadLate(originSocket, startReading), THREADS);
+            try (NettyProxyServer proxy = TestProxies.start(Map.of(
+                            "routes", TestProxies.routeTo(originSocket.getLocalPort()), "origin.readTimeout", "30s"));
+                    Socket client = new Socket()) {
                 client.setSendBufferSize(64 * 1024);
                 client.connect(new InetSocketAddress("127.0.0.1", proxy.port()));
                 CompletableFuture<Void> upload = CompletableFuture.runAsync(() -> upload(client, clientWrote), THREADS);
                 Thread.sleep(1500);
                 long stalledAt = clientWrote.get();
-                assertThat(stalledAt).as("body bytes the client could send while the origin read nothing").isLessThan(BOUND);
+                assertThat(stalledAt)
+                        .as("body bytes the client could send while the origin read nothing")
+                        .isLessThan(BOUND);
                 assertThat(stalledAt).isPositive();
 
                 startReading.countDown();
                 upload.get(20, TimeUnit.SECONDS);
-                assertThat(origin.get(20, TimeUnit.SECONDS)).as("body bytes at the origin").isEqualTo(BODY);
+                assertThat(origin.get(20, TimeUnit.SECONDS))
+                        .as("body bytes at the origin")
+                        .isEqualTo(BODY);
                 byte[] head = new byte[12];
                 assertThat(client.getInputStream().readNBytes(head, 0, 12)).isEqualTo(12);
                 assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("HTTP/1.1 200");
@@ -119,7 +129,8 @@ class BackPressureTest {
                 }
                 body += n;
             }
-            s.getOutputStream().write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream()
+                    .write("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
             return body;
         } catch (Exception e) {
@@ -130,7 +141,8 @@ class BackPressureTest {
     private static void upload(Socket client, AtomicLong wrote) {
         try {
             OutputStream out = client.getOutputStream();
-            out.write(("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: " + BODY + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(("POST /up HTTP/1.1\r\nHost: x\r\nContent-Length: " + BODY + "\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
             byte[] chunk = new byte[64 * 1024];
             for (long left = BODY; left > 0; left -= chunk.length) {
                 out.write(chunk, 0, (int) Math.min(chunk.length, left));

@@ -1,5 +1,7 @@
 package io.proxybench.netty.relay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -10,9 +12,6 @@ import io.proxybench.core.http.ProxyError;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,8 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Limits that protect the proxy: client connections, origin connections, smuggling attempts. */
 @ExtendWith(LeakReportGuard.class)
@@ -32,24 +31,30 @@ class ClientLimitsTest {
     @Test
     void connectionsBeyondTheMaximumAreClosedAtOnceAndCounted() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                     "limits.maxConnections", "2"))) {
+                NettyProxyServer proxy = TestProxies.start(
+                        Map.of("routes", TestProxies.routeTo(origin.port()), "limits.maxConnections", "2"))) {
             try (RawHttpConnection a = RawHttpConnection.open(proxy.port());
-                 RawHttpConnection b = RawHttpConnection.open(proxy.port())) {
+                    RawHttpConnection b = RawHttpConnection.open(proxy.port())) {
                 assertThat(a.exchange(OriginRequests.payload(10)).status()).isEqualTo(200);
                 assertThat(b.exchange(OriginRequests.payload(10)).status()).isEqualTo(200);
                 try (RawHttpConnection third = RawHttpConnection.open(proxy.port())) {
                     RawHttpConnection.CloseWatch watch = third.awaitClose(Duration.ofSeconds(2));
-                    assertThat(watch.closed()).as("third connection closed by the proxy").isTrue();
+                    assertThat(watch.closed())
+                            .as("third connection closed by the proxy")
+                            .isTrue();
                     assertThat(watch.received()).isEmpty();
                 }
-                assertThat(proxy.metrics().clientConnectionsRejected().getCount()).isEqualTo(1);
-                assertThat(a.exchange(OriginRequests.payload(10)).status()).as("the admitted ones still work").isEqualTo(200);
+                assertThat(proxy.metrics().clientConnectionsRejected().getCount())
+                        .isEqualTo(1);
+                assertThat(a.exchange(OriginRequests.payload(10)).status())
+                        .as("the admitted ones still work")
+                        .isEqualTo(200);
             }
             // Room again once the others left: until the proxy has seen them go, a new one is still refused.
             Eventually.holds(() -> {
                 try (RawHttpConnection again = RawHttpConnection.open(proxy.port())) {
-                    assertThat(again.exchange(OriginRequests.payload(10)).status()).isEqualTo(200);
+                    assertThat(again.exchange(OriginRequests.payload(10)).status())
+                            .isEqualTo(200);
                 } catch (RawHttpConnection.ConnectionClosedException refused) {
                     throw new AssertionError("still refused: " + refused.getMessage(), refused);
                 }
@@ -60,17 +65,23 @@ class ClientLimitsTest {
     @Test
     void originAtItsMaximumGives503PoolExhaustedAfterTheWait() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()),
-                     "workers.inbound", "1",
-                     "origin.maxConnectionsPerHost", "1",
-                     "origin.poolWaitTimeout", "200ms"))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of(
+                        "routes",
+                        TestProxies.routeTo(origin.port()),
+                        "workers.inbound",
+                        "1",
+                        "origin.maxConnectionsPerHost",
+                        "1",
+                        "origin.poolWaitTimeout",
+                        "200ms"))) {
             ExecutorService clients = Executors.newFixedThreadPool(2);
             try {
                 List<Future<RawResponse>> answers = new ArrayList<>();
                 for (int i = 0; i < 2; i++) {
                     answers.add(clients.submit(() -> {
                         try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
-                            return c.exchange(RawRequest.get("/slow").header(OriginRequests.LATENCY, "800ms")
+                            return c.exchange(RawRequest.get("/slow")
+                                    .header(OriginRequests.LATENCY, "800ms")
                                     .header(OriginRequests.PAYLOAD_SIZE, "10"));
                         }
                     }));
@@ -93,7 +104,7 @@ class ClientLimitsTest {
     @Test
     void smuggledSecondRequestIsNeverForwardedAndTheConnectionCloses() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port())))) {
+                NettyProxyServer proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port())))) {
             String smuggle = "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 44\r\nTransfer-Encoding: chunked\r\n\r\n"
                     + "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n";
             try (RawHttpConnection c = RawHttpConnection.open(proxy.port())) {
@@ -104,7 +115,9 @@ class ClientLimitsTest {
                 assertThat(r.announcesClose()).isTrue();
                 assertThat(c.awaitClose(Duration.ofSeconds(2)).closed()).isTrue();
             }
-            assertThat(origin.stats().requests()).as("requests that reached the origin").isZero();
+            assertThat(origin.stats().requests())
+                    .as("requests that reached the origin")
+                    .isZero();
             assertThat(proxy.metrics().errorCount(ProxyError.REQUEST_SMUGGLING)).isEqualTo(1);
         }
     }

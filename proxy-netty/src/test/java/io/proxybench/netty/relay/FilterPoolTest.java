@@ -1,5 +1,7 @@
 package io.proxybench.netty.relay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawResponse;
@@ -11,12 +13,6 @@ import io.proxybench.core.filter.requestid.RequestIdFilter;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,8 +22,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The filter pool of the split layout: used only when there are filters to run, and with many
@@ -60,7 +59,9 @@ class FilterPoolTest {
                     assertThat(c.exchange(OriginRequests.payload(100)).status()).isEqualTo(200);
                 }
             }
-            assertThat(proxy.workers().stageThreadsStarted()).as("filter-pool threads started").isZero();
+            assertThat(proxy.workers().stageThreadsStarted())
+                    .as("filter-pool threads started")
+                    .isZero();
         }
     }
 
@@ -71,10 +72,13 @@ class FilterPoolTest {
                 List<String> seen = new ArrayList<>();
                 for (int i = 0; i < REQUESTS_EACH; i++) {
                     String requestId = id + "-" + i;
-                    RawResponse r = c.exchange(OriginRequests.payload(200 + id).header(OriginRequests.REQUEST_ID, requestId));
+                    RawResponse r =
+                            c.exchange(OriginRequests.payload(200 + id).header(OriginRequests.REQUEST_ID, requestId));
                     assertThat(r.status()).isEqualTo(200);
                     assertThat(r.header(OriginRequests.REQUEST_ID)).isEqualTo(requestId);
-                    assertThat(r.header(ThreadNamingFilter.FOR)).as("the request the filter ran for").isEqualTo(requestId);
+                    assertThat(r.header(ThreadNamingFilter.FOR))
+                            .as("the request the filter ran for")
+                            .isEqualTo(requestId);
                     assertThat(r.body()).hasSize(200 + id);
                     seen.add(r.header(ThreadNamingFilter.THREAD));
                 }
@@ -97,10 +101,13 @@ class FilterPoolTest {
                     seen.add(r.header(RequestIdFilter.HEADER));
                 }
                 assertThat(c.exchange(OriginRequests.payload(10).header(RequestIdFilter.HEADER, "client-" + id))
-                        .header(RequestIdFilter.HEADER)).isEqualTo("client-" + id);
+                                .header(RequestIdFilter.HEADER))
+                        .isEqualTo("client-" + id);
                 return seen;
             });
-            assertThat(ids).hasSize(CLIENTS * REQUESTS_EACH).allMatch(id -> id.matches("[0-9a-f]{32}"))
+            assertThat(ids)
+                    .hasSize(CLIENTS * REQUESTS_EACH)
+                    .allMatch(id -> id.matches("[0-9a-f]{32}"))
                     .doesNotHaveDuplicates();
         }
     }
@@ -112,8 +119,10 @@ class FilterPoolTest {
                 List<String> seen = new ArrayList<>();
                 for (int i = 0; i < REQUESTS_EACH; i++) {
                     boolean fail = (id + i) % 3 == 0;
-                    RawResponse r = c.exchange(fail ? OriginRequests.payload(10).header(ConformanceFilters.THROW, "inbound")
-                            : OriginRequests.payload(10));
+                    RawResponse r = c.exchange(
+                            fail
+                                    ? OriginRequests.payload(10).header(ConformanceFilters.THROW, "inbound")
+                                    : OriginRequests.payload(10));
                     seen.add(fail + "->" + r.status());
                     if (r.status() == 500) {
                         return seen; // the proxy may close after a failed request
@@ -129,8 +138,15 @@ class FilterPoolTest {
     /** The write-up's layout on two cores: one client loop, two filter threads, one origin loop. */
     private NettyProxyServer split(Map<String, String> more) throws Exception {
         Map<String, String> settings = new HashMap<>(more);
-        settings.putAll(Map.of("routes", TestProxies.routeTo(origin.port()),
-                "workers.inbound", "1", "workers.stage", "2", "workers.outbound", "1"));
+        settings.putAll(Map.of(
+                "routes",
+                TestProxies.routeTo(origin.port()),
+                "workers.inbound",
+                "1",
+                "workers.stage",
+                "2",
+                "workers.outbound",
+                "1"));
         return TestProxies.start(settings);
     }
 

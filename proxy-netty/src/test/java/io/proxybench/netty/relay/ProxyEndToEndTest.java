@@ -1,5 +1,7 @@
 package io.proxybench.netty.relay;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -10,15 +12,12 @@ import io.proxybench.core.http.ProxyError;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** The basic proxying promises against the stub origin: GET, POST bodies, keep-alive on both sides, 502. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -33,7 +32,8 @@ class ProxyEndToEndTest {
     void start() throws Exception {
         origin = TestProxies.origin();
         deadPort = TestProxies.deadPort();
-        proxy = TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()) + ";/dead=127.0.0.1:" + deadPort));
+        proxy = TestProxies.start(
+                Map.of("routes", TestProxies.routeTo(origin.port()) + ";/dead=127.0.0.1:" + deadPort));
     }
 
     @AfterAll
@@ -48,7 +48,8 @@ class ProxyEndToEndTest {
             RawResponse r = c.exchange(OriginRequests.payload(1024));
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.complete()).isTrue();
-            assertThat(r.body()).isEqualTo(StubOrigin.expectedPayload(origin.options().seed(), 1024));
+            assertThat(r.body())
+                    .isEqualTo(StubOrigin.expectedPayload(origin.options().seed(), 1024));
             assertThat(r.header("Via")).contains("proxybench");
         }
     }
@@ -62,18 +63,19 @@ class ProxyEndToEndTest {
             RawResponse r = c.exchange(RawRequest.post("/upload", body).header(OriginRequests.PAYLOAD_SIZE, "16"));
             assertThat(r.status()).isEqualTo(200);
             assertThat(r.body()).hasSize(16);
-            RawResponse chunked = c.exchange(RawRequest.post("/upload", body).chunked(10_000)
-                    .header(OriginRequests.PAYLOAD_SIZE, "16"));
+            RawResponse chunked = c.exchange(
+                    RawRequest.post("/upload", body).chunked(10_000).header(OriginRequests.PAYLOAD_SIZE, "16"));
             assertThat(chunked.status()).isEqualTo(200);
         }
-        assertThat(origin.stats().bytesIn() - before).as("bytes the origin read for two uploads")
+        assertThat(origin.stats().bytesIn() - before)
+                .as("bytes the origin read for two uploads")
                 .isGreaterThanOrEqualTo(2L * body.length);
     }
 
     @Test
     void keepAliveReusesTheClientAndTheOriginConnection() throws Exception {
         try (StubOrigin own = TestProxies.origin();
-             NettyProxyServer p = TestProxies.start(Map.of("routes", TestProxies.routeTo(own.port())))) {
+                NettyProxyServer p = TestProxies.start(Map.of("routes", TestProxies.routeTo(own.port())))) {
             try (RawHttpConnection c = RawHttpConnection.open(p.port())) {
                 for (int i = 0; i < 10; i++) {
                     RawResponse r = c.exchange(OriginRequests.payload(100));
@@ -82,7 +84,9 @@ class ProxyEndToEndTest {
                 }
             }
             assertThat(own.stats().requests()).isEqualTo(10);
-            assertThat(own.stats().totalConnections()).as("origin connections for 10 requests").isEqualTo(1);
+            assertThat(own.stats().totalConnections())
+                    .as("origin connections for 10 requests")
+                    .isEqualTo(1);
             assertThat(p.metrics().clientConnectionsOpened().getCount()).isEqualTo(1);
             Eventually.holds(() -> assertThat(p.metrics().requests().getCount()).isEqualTo(10));
         }

@@ -6,7 +6,6 @@ import io.proxybench.netty.NettyProxyFactory;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.origin.StubOriginOptions;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,8 +14,7 @@ import java.util.Map;
 /** Starts proxies and origins the way the launcher would, with test-friendly defaults. */
 public final class TestProxies {
 
-    private TestProxies() {
-    }
+    private TestProxies() {}
 
     /** Ephemeral ports, loopback, small thread counts, no service-loaded filters; {@code settings} win. */
     public static NettyProxyServer start(Map<String, String> settings) throws Exception {
@@ -28,7 +26,8 @@ public final class TestProxies {
         all.put("shutdown.drainTimeout", "0s");
         all.putAll(settings);
         NettyProxyFactory factory = new NettyProxyFactory();
-        return (NettyProxyServer) factory.start(new ConfigLoader(factory.schema()).layer(all, "test").load());
+        return (NettyProxyServer) factory.start(
+                new ConfigLoader(factory.schema()).layer(all, "test").load());
     }
 
     /**
@@ -50,7 +49,11 @@ public final class TestProxies {
     }
 
     public static StubOrigin origin() {
-        return StubOrigin.started(StubOriginOptions.builder().latency("0").threads(1).drainTimeout(Duration.ZERO).build());
+        return StubOrigin.started(StubOriginOptions.builder()
+                .latency("0")
+                .threads(1)
+                .drainTimeout(Duration.ZERO)
+                .build());
     }
 
     public static String routeTo(int port) {

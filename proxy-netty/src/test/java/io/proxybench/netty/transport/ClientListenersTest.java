@@ -1,5 +1,8 @@
 package io.proxybench.netty.transport;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
@@ -7,20 +10,16 @@ import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The client port with one listening socket per inbound loop: served, exclusive, closed as a whole. */
 @ExtendWith(LeakReportGuard.class)
@@ -28,11 +27,16 @@ class ClientListenersTest {
 
     private static NettyProxyServer perLoop(StubOrigin origin, String transport, int port) throws Exception {
         return TestProxies.start(Map.of(
-                "routes", TestProxies.routeTo(origin.port()),
-                "server.transport", transport,
-                "server.port", Integer.toString(port),
-                "workers.inbound", "3",
-                "server.acceptors", ClientListeners.PER_LOOP));
+                "routes",
+                TestProxies.routeTo(origin.port()),
+                "server.transport",
+                transport,
+                "server.port",
+                Integer.toString(port),
+                "workers.inbound",
+                "3",
+                "server.acceptors",
+                ClientListeners.PER_LOOP));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -40,7 +44,7 @@ class ClientListenersTest {
     void everyConnectionIsServedWhicheverSocketTheKernelPicks(String transport) throws Exception {
         IoUringRequired.assumeAvailableFor(transport);
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = perLoop(origin, transport, 0)) {
+                NettyProxyServer proxy = perLoop(origin, transport, 0)) {
             assertThat(proxy.listeningSockets()).isEqualTo(transport.equals("nio") ? 1 : 3);
             // Many connections from different source ports, so the kernel's hash spreads them.
             List<RawHttpConnection> open = new ArrayList<>();
@@ -48,7 +52,8 @@ class ClientListenersTest {
                 for (int i = 0; i < 30; i++) {
                     RawHttpConnection c = RawHttpConnection.open(proxy.port());
                     open.add(c);
-                    assertThat(c.exchange(OriginRequests.payload(50 + i)).status()).isEqualTo(200);
+                    assertThat(c.exchange(OriginRequests.payload(50 + i)).status())
+                            .isEqualTo(200);
                 }
                 for (RawHttpConnection c : open) {
                     assertThat(c.exchange(OriginRequests.payload(7)).status()).isEqualTo(200);
@@ -59,14 +64,15 @@ class ClientListenersTest {
                 }
             }
             // A request is counted once its response is written, which can trail the client's read.
-            Eventually.holds(() -> assertThat(proxy.metrics().requests().getCount()).isEqualTo(60));
+            Eventually.holds(
+                    () -> assertThat(proxy.metrics().requests().getCount()).isEqualTo(60));
         }
     }
 
     @Test
     void aSecondServerCannotShareThePort() throws Exception {
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer first = perLoop(origin, "epoll", 0)) {
+                NettyProxyServer first = perLoop(origin, "epoll", 0)) {
             // Both would set SO_REUSEPORT: without the check the kernel would split the connections.
             assertThatThrownBy(() -> perLoop(origin, "epoll", first.port()).close())
                     .hasMessageContaining("cannot bind")
@@ -81,7 +87,7 @@ class ClientListenersTest {
     void stoppingClosesEverySocket() throws Exception {
         int port;
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer proxy = perLoop(origin, "epoll", 0)) {
+                NettyProxyServer proxy = perLoop(origin, "epoll", 0)) {
             port = proxy.port();
         }
         for (int i = 0; i < 20; i++) {

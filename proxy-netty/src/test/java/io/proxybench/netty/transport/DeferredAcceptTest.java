@@ -23,8 +23,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DeferredAcceptTest {
 
     private static NettyProxyServer proxy(StubOrigin origin, String transport, int deferSeconds) throws Exception {
-        return TestProxies.start(Map.of("routes", TestProxies.routeTo(origin.port()), "server.transport", transport,
-                "server.deferAccept", Integer.toString(deferSeconds)));
+        return TestProxies.start(Map.of(
+                "routes",
+                TestProxies.routeTo(origin.port()),
+                "server.transport",
+                transport,
+                "server.deferAccept",
+                Integer.toString(deferSeconds)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -32,18 +37,22 @@ class DeferredAcceptTest {
     void aSilentClientIsNotAcceptedUntilItsRequestArrives(String transport) throws Exception {
         IoUringRequired.assumeAvailableFor(transport);
         try (StubOrigin origin = TestProxies.origin();
-             NettyProxyServer deferred = proxy(origin, transport, 5);
-             NettyProxyServer plain = proxy(origin, transport, 0);
-             RawHttpConnection silent = RawHttpConnection.open(deferred.port());
-             RawHttpConnection silentToPlain = RawHttpConnection.open(plain.port())) {
-            Eventually.holds(() -> assertThat(plain.metrics().clientConnectionsOpened().getCount()).isEqualTo(1));
+                NettyProxyServer deferred = proxy(origin, transport, 5);
+                NettyProxyServer plain = proxy(origin, transport, 0);
+                RawHttpConnection silent = RawHttpConnection.open(deferred.port());
+                RawHttpConnection silentToPlain = RawHttpConnection.open(plain.port())) {
+            Eventually.holds(
+                    () -> assertThat(plain.metrics().clientConnectionsOpened().getCount())
+                            .isEqualTo(1));
             // the plain proxy took its silent client, connected after this one; give the deferred one as long again
             Thread.sleep(300);
             assertThat(deferred.metrics().clientConnectionsOpened().getCount()).isZero();
 
             assertThat(silent.exchange(OriginRequests.payload(3)).status()).isEqualTo(200);
             assertThat(deferred.metrics().clientConnectionsOpened().getCount()).isEqualTo(1);
-            assertThat(silent.exchange(OriginRequests.payload(4)).status()).as("kept alive as usual").isEqualTo(200);
+            assertThat(silent.exchange(OriginRequests.payload(4)).status())
+                    .as("kept alive as usual")
+                    .isEqualTo(200);
         }
     }
 }

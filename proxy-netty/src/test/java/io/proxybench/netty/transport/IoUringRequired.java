@@ -18,8 +18,8 @@ public final class IoUringRequired implements ExecutionCondition {
     /** Call first in a test that starts a proxy on io_uring. */
     public static void assumeAvailable() {
         Throwable cause = IoUring.unavailabilityCause();
-        RequiredTool.assumePresent(TOOL, IoUring.isAvailable(),
-                cause == null ? "" : "Netty says: " + cause.getMessage());
+        RequiredTool.assumePresent(
+                TOOL, IoUring.isAvailable(), cause == null ? "" : "Netty says: " + cause.getMessage());
     }
 
     /** For tests that take the transport as a parameter. */

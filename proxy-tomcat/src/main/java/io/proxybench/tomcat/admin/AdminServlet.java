@@ -2,11 +2,10 @@ package io.proxybench.tomcat.admin;
 
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.admin.AdminResponse;
-
+import java.io.IOException;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import java.io.IOException;
 
 /** The admin port's servlet: {@code /health}, {@code /metrics}, {@code /metrics/prometheus} as both front ends serve them. */
 public final class AdminServlet extends HttpServlet {
@@ -22,7 +21,8 @@ public final class AdminServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse resp) throws IOException {
         String query = req.getQueryString();
-        AdminResponse answer = endpoints.handle(req.getMethod(), query == null ? req.getRequestURI() : req.getRequestURI() + "?" + query);
+        AdminResponse answer = endpoints.handle(
+                req.getMethod(), query == null ? req.getRequestURI() : req.getRequestURI() + "?" + query);
         resp.setStatus(answer.status());
         resp.setContentType(answer.contentType());
         resp.setContentLength(answer.body().length);

@@ -1,10 +1,9 @@
 package io.proxybench.tomcat.connector;
 
+import java.util.Set;
 import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketWrapperBase;
-
-import java.util.Set;
 
 /**
  * Wraps the protocol's connection handler to hear about each closed connection: Tomcat calls

@@ -1,9 +1,8 @@
 package io.proxybench.tomcat.connector;
 
-import org.apache.coyote.http11.AbstractHttp11Protocol;
-
 import java.time.Duration;
 import java.util.Locale;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
 
 /** The client connectors Tomcat 9 offers, by their {@code tomcat.connector} name. */
 public enum ConnectorKind {

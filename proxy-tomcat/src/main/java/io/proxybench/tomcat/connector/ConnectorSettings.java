@@ -1,15 +1,5 @@
 package io.proxybench.tomcat.connector;
 
-import io.proxybench.core.config.ProxyConfig;
-import io.proxybench.core.config.ProxyConfigKeys;
-import org.apache.catalina.connector.Connector;
-import org.apache.coyote.http11.AbstractHttp11Protocol;
-import org.apache.coyote.http11.Http11AprProtocol;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
 import static io.proxybench.tomcat.TomcatConfigKeys.ACCEPTOR_THREAD_COUNT;
 import static io.proxybench.tomcat.TomcatConfigKeys.ACCEPT_COUNT;
 import static io.proxybench.tomcat.TomcatConfigKeys.CONNECTION_TIMEOUT;
@@ -21,6 +11,15 @@ import static io.proxybench.tomcat.TomcatConfigKeys.POLL_TIME;
 import static io.proxybench.tomcat.TomcatConfigKeys.SOCKET_BUFFER;
 import static io.proxybench.tomcat.TomcatConfigKeys.VIRTUAL_THREADS;
 
+import io.proxybench.core.config.ProxyConfig;
+import io.proxybench.core.config.ProxyConfigKeys;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.catalina.connector.Connector;
+import org.apache.coyote.http11.AbstractHttp11Protocol;
+import org.apache.coyote.http11.Http11AprProtocol;
+
 /**
  * Turns the configuration into client-connector attributes, and says which settings the chosen
  * connector of Tomcat 9.0.113 does not honour, so that nobody reads a benchmark believing a tuning
@@ -28,12 +27,12 @@ import static io.proxybench.tomcat.TomcatConfigKeys.VIRTUAL_THREADS;
  */
 public final class ConnectorSettings {
 
-    private ConnectorSettings() {
-    }
+    private ConnectorSettings() {}
 
     /** Tomcat's request-head buffer holds the request line and the headers, so it gets room for both limits. */
     public static int headBufferSize(ProxyConfig config) {
-        return config.get(ProxyConfigKeys.LIMITS_MAX_INITIAL_LINE_LENGTH) + config.get(ProxyConfigKeys.LIMITS_MAX_HEADER_SIZE);
+        return config.get(ProxyConfigKeys.LIMITS_MAX_INITIAL_LINE_LENGTH)
+                + config.get(ProxyConfigKeys.LIMITS_MAX_HEADER_SIZE);
     }
 
     /**
@@ -65,11 +64,14 @@ public final class ConnectorSettings {
         // fresh set and feed the young generation. Keep one per request thread.
         protocol.setProcessorCache(virtualThreads ? -1 : config.get(MAX_THREADS));
         protocol.setAcceptCount(orElse(config.get(ACCEPT_COUNT), config.get(ProxyConfigKeys.SERVER_BACKLOG)));
-        protocol.setMaxConnections(orElse(config.get(MAX_CONNECTIONS), config.get(ProxyConfigKeys.LIMITS_MAX_CONNECTIONS)));
+        protocol.setMaxConnections(
+                orElse(config.get(MAX_CONNECTIONS), config.get(ProxyConfigKeys.LIMITS_MAX_CONNECTIONS)));
 
         Duration connectionTimeout = config.get(CONNECTION_TIMEOUT);
-        protocol.setConnectionTimeout(millis(connectionTimeout.isZero()
-                ? config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT) : connectionTimeout));
+        protocol.setConnectionTimeout(millis(
+                connectionTimeout.isZero()
+                        ? config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT)
+                        : connectionTimeout));
         protocol.setKeepAliveTimeout(millis(config.get(ProxyConfigKeys.CLIENT_IDLE_TIMEOUT)));
         protocol.setMaxKeepAliveRequests(config.get(MAX_KEEP_ALIVE_REQUESTS));
         protocol.setMaxHttpHeaderSize(headBufferSize(config));

@@ -1,5 +1,6 @@
 package io.proxybench.tomcat.connector;
 
+import java.io.IOException;
 import org.apache.coyote.Adapter;
 import org.apache.coyote.ErrorState;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
@@ -7,8 +8,6 @@ import org.apache.coyote.http11.Http11Processor;
 import org.apache.tomcat.util.http.MimeHeaders;
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
 import org.apache.tomcat.util.net.SocketWrapperBase;
-
-import java.io.IOException;
 
 /**
  * Tomcat's HTTP/1.1 processor plus three checks on the request head that Tomcat does not make and a
@@ -38,7 +37,8 @@ final class HeadCheckingProcessor extends Http11Processor {
     /** When the incomplete head now being read was first seen; 0 when no head is incomplete. */
     private long headStartedNanos;
 
-    HeadCheckingProcessor(AbstractHttp11Protocol<?> protocol, Adapter adapter, long headTimeoutNanos, ConnectionEvents events) {
+    HeadCheckingProcessor(
+            AbstractHttp11Protocol<?> protocol, Adapter adapter, long headTimeoutNanos, ConnectionEvents events) {
         super(protocol, adapter);
         this.headTimeoutNanos = headTimeoutNanos;
         this.events = events;
@@ -86,7 +86,8 @@ final class HeadCheckingProcessor extends Http11Processor {
 
     private void refuseAmbiguousFraming() {
         MimeHeaders headers = request.getMimeHeaders();
-        if (headers.getValue("content-length") != null && headers.getValue("transfer-encoding") != null
+        if (headers.getValue("content-length") != null
+                && headers.getValue("transfer-encoding") != null
                 && !getErrorState().isError()) {
             response.setStatus(400);
             // CLOSE_CLEAN: the answer is still written, then the connection closes; the rejection

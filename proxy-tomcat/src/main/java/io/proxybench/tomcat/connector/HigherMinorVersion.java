@@ -1,14 +1,13 @@
 package io.proxybench.tomcat.connector;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.apache.coyote.AbstractProcessor;
 import org.apache.coyote.ErrorState;
 import org.apache.coyote.Request;
 import org.apache.coyote.Response;
 import org.apache.coyote.http11.Http11Processor;
 import org.apache.tomcat.util.buf.MessageBytes;
-
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * Serves a request whose version is a higher HTTP/1 minor version (HTTP/1.2 … HTTP/1.9) as HTTP/1.1,
@@ -33,18 +32,21 @@ final class HigherMinorVersion {
             ERROR_STATE = MethodHandles.privateLookupIn(AbstractProcessor.class, MethodHandles.lookup())
                     .findVarHandle(AbstractProcessor.class, "errorState", ErrorState.class);
         } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError("this Tomcat's HTTP/1.1 processor has no http11/errorState field: " + e);
+            throw new ExceptionInInitializerError(
+                    "this Tomcat's HTTP/1.1 processor has no http11/errorState field: " + e);
         }
     }
 
-    private HigherMinorVersion() {
-    }
+    private HigherMinorVersion() {}
 
     /** Whether {@code protocol} is exactly {@code HTTP/1.} followed by one digit from 2 to 9. */
     static boolean isHigherMinor(MessageBytes protocol) {
         String version = protocol.toString();
-        return version != null && version.length() == HTTP_11.length() && version.startsWith("HTTP/1.")
-                && version.charAt(7) >= '2' && version.charAt(7) <= '9';
+        return version != null
+                && version.length() == HTTP_11.length()
+                && version.startsWith("HTTP/1.")
+                && version.charAt(7) >= '2'
+                && version.charAt(7) <= '9';
     }
 
     /**
@@ -52,7 +54,8 @@ final class HigherMinorVersion {
      * {@code HTTP/1.1} request line. Call only right after Tomcat judged the version.
      */
     static void serveAs11(Http11Processor processor, Request request, Response response) {
-        if (response.getStatus() != 505 || ERROR_STATE.get(processor) != ErrorState.CLOSE_CLEAN
+        if (response.getStatus() != 505
+                || ERROR_STATE.get(processor) != ErrorState.CLOSE_CLEAN
                 || !isHigherMinor(request.protocol())) {
             return;
         }

@@ -18,11 +18,16 @@ public final class NativeLibraryDiagnosis {
     private static final String OR_OTHER = ", or choose another connector with " + OTHER_CONNECTOR;
 
     /** Where distributions put libtcnative-1, beyond java.library.path. */
-    private static final List<String> USUAL_DIRS = List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
-            "/usr/lib64", "/usr/lib", "/usr/local/lib", "/usr/local/apr/lib", "/opt/homebrew/lib");
+    private static final List<String> USUAL_DIRS = List.of(
+            "/usr/lib/x86_64-linux-gnu",
+            "/usr/lib/aarch64-linux-gnu",
+            "/usr/lib64",
+            "/usr/lib",
+            "/usr/local/lib",
+            "/usr/local/apr/lib",
+            "/opt/homebrew/lib");
 
-    private NativeLibraryDiagnosis() {
-    }
+    private NativeLibraryDiagnosis() {}
 
     /**
      * Loads libtcnative-1 the way Tomcat will (by name, from java.library.path) before Tomcat tries,
@@ -70,12 +75,14 @@ public final class NativeLibraryDiagnosis {
         }
         Path elsewhere = find(file, usualDirs);
         if (elsewhere != null) {
-            return "the APR connector needs the Tomcat native library (package " + PACKAGE + "), which is installed in " + elsewhere.getParent()
-                    + " but this JVM does not search there (java.library.path=" + javaLibraryPath + "): start java with -Djava.library.path="
+            return "the APR connector needs the Tomcat native library (package " + PACKAGE + "), which is installed in "
+                    + elsewhere.getParent()
+                    + " but this JVM does not search there (java.library.path=" + javaLibraryPath
+                    + "): start java with -Djava.library.path="
                     + elsewhere.getParent();
         }
-        return "the APR connector needs the Tomcat native library (" + file + "), which is not installed: install it with 'apt-get install -y "
-                + PACKAGE + "'";
+        return "the APR connector needs the Tomcat native library (" + file
+                + "), which is not installed: install it with 'apt-get install -y " + PACKAGE + "'";
     }
 
     private static Path find(String file, List<String> dirs) {

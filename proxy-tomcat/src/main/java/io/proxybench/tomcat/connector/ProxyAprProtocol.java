@@ -1,11 +1,10 @@
 package io.proxybench.tomcat.connector;
 
+import java.time.Duration;
 import org.apache.coyote.Processor;
 import org.apache.coyote.http11.Http11AprProtocol;
 import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.net.AprEndpoint;
-
-import java.time.Duration;
 
 /** Tomcat's APR (native) HTTP/1.1 protocol with the proxy's {@link ProxyProtocolHooks}. */
 // Tomcat deprecates its APR connector (10.1 drops it); measuring it is the point of this front end.

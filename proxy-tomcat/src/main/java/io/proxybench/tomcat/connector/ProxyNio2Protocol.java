@@ -1,12 +1,11 @@
 package io.proxybench.tomcat.connector;
 
+import java.nio.channels.AsynchronousSocketChannel;
+import java.time.Duration;
 import org.apache.coyote.Processor;
 import org.apache.coyote.http11.Http11Nio2Protocol;
 import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.net.Nio2Endpoint;
-
-import java.nio.channels.AsynchronousSocketChannel;
-import java.time.Duration;
 
 /** Tomcat's NIO2 HTTP/1.1 protocol with the proxy's {@link ProxyProtocolHooks}. */
 public final class ProxyNio2Protocol extends Http11Nio2Protocol implements EndpointFigures {

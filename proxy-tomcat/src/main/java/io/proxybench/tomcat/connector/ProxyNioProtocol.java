@@ -1,12 +1,11 @@
 package io.proxybench.tomcat.connector;
 
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import org.apache.coyote.Processor;
 import org.apache.coyote.http11.Http11NioProtocol;
 import org.apache.tomcat.util.net.AbstractEndpoint;
 import org.apache.tomcat.util.net.NioEndpoint;
-
-import java.nio.channels.SocketChannel;
-import java.time.Duration;
 
 /** Tomcat's NIO HTTP/1.1 protocol with the proxy's {@link ProxyProtocolHooks}. */
 public final class ProxyNioProtocol extends Http11NioProtocol implements EndpointFigures {

@@ -1,11 +1,10 @@
 package io.proxybench.tomcat.connector;
 
+import java.time.Duration;
 import org.apache.coyote.Adapter;
 import org.apache.coyote.Processor;
 import org.apache.coyote.http11.AbstractHttp11Protocol;
 import org.apache.tomcat.util.net.AbstractEndpoint;
-
-import java.time.Duration;
 
 /**
  * What the proxy's APR, NIO and NIO2 protocols add to Tomcat's, in one place: the request-head

@@ -16,14 +16,15 @@ public final class TomcatGauges {
     public static final String THREADS_CURRENT = MetricNames.FRONT_END_PREFIX + "tomcat.threads.current";
     public static final String CONNECTIONS = MetricNames.FRONT_END_PREFIX + "tomcat.connections";
 
-    private TomcatGauges() {
-    }
+    private TomcatGauges() {}
 
     public static void register(MetricRegistry registry, EndpointFigures endpoint, OriginClient origins) {
         registry.register(THREADS_BUSY, (Gauge<Integer>) endpoint::busyThreads);
         registry.register(THREADS_CURRENT, (Gauge<Integer>) endpoint::currentThreads);
         registry.register(CONNECTIONS, (Gauge<Long>) endpoint::connectionCount);
-        registry.register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) () -> origins.poolStats().getLeased());
-        registry.register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) () -> origins.poolStats().getAvailable());
+        registry.register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>)
+                () -> origins.poolStats().getLeased());
+        registry.register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>)
+                () -> origins.poolStats().getAvailable());
     }
 }

@@ -1,15 +1,14 @@
 package io.proxybench.tomcat.origin;
 
 import com.codahale.metrics.Counter;
-import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
-import org.apache.hc.core5.http.config.Http1Config;
-import org.apache.hc.core5.http.ClassicHttpResponse;
-import org.apache.hc.core5.http.impl.io.DefaultHttpResponseParserFactory;
-import org.apache.hc.core5.http.io.HttpMessageParserFactory;
-import org.apache.hc.core5.http.io.HttpConnectionFactory;
-
 import java.io.IOException;
 import java.net.Socket;
+import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.impl.io.DefaultHttpResponseParserFactory;
+import org.apache.hc.core5.http.io.HttpConnectionFactory;
+import org.apache.hc.core5.http.io.HttpMessageParserFactory;
 
 /**
  * Makes the origin connections: {@link FramedOriginConnection}s with a strict response parser,

@@ -1,7 +1,13 @@
 package io.proxybench.tomcat.origin;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.List;
 import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.core5.function.Supplier;
+import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.impl.io.DefaultBHttpClientConnection;
@@ -9,15 +15,8 @@ import org.apache.hc.core5.http.impl.io.SocketHolder;
 import org.apache.hc.core5.http.io.HttpMessageParserFactory;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
 import org.apache.hc.core5.http.io.SessionOutputBuffer;
-import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
-
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.util.List;
 
 /**
  * An origin connection that keeps the message boundaries a proxy relies on, which HttpClient's
@@ -48,8 +47,8 @@ final class FramedOriginConnection extends DefaultBHttpClientConnection implemen
     }
 
     @Override
-    protected OutputStream createContentOutputStream(long len, SessionOutputBuffer buffer, OutputStream out,
-                                                     Supplier<List<? extends Header>> trailers) {
+    protected OutputStream createContentOutputStream(
+            long len, SessionOutputBuffer buffer, OutputStream out, Supplier<List<? extends Header>> trailers) {
         return new BodyStream(super.createContentOutputStream(len, buffer, out, trailers));
     }
 

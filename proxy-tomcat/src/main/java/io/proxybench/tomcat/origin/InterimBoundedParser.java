@@ -1,14 +1,13 @@
 package io.proxybench.tomcat.origin;
 
+import java.io.IOException;
+import java.io.InputStream;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.ProtocolException;
 import org.apache.hc.core5.http.io.HttpMessageParser;
 import org.apache.hc.core5.http.io.HttpMessageParserFactory;
 import org.apache.hc.core5.http.io.SessionInputBuffer;
-
-import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * A response parser that bounds the interim (1xx) responses before a final one. Each interim
@@ -28,7 +27,8 @@ final class InterimBoundedParser implements HttpMessageParser<ClassicHttpRespons
         this.delegate = delegate;
     }
 
-    static HttpMessageParserFactory<ClassicHttpResponse> factory(HttpMessageParserFactory<ClassicHttpResponse> parsers) {
+    static HttpMessageParserFactory<ClassicHttpResponse> factory(
+            HttpMessageParserFactory<ClassicHttpResponse> parsers) {
         return config -> new InterimBoundedParser(parsers.create(config));
     }
 

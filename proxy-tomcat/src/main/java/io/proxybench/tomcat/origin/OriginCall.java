@@ -1,10 +1,9 @@
 package io.proxybench.tomcat.origin;
 
+import java.io.IOException;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.io.CloseMode;
-
-import java.io.IOException;
 
 /**
  * One request to an origin whose response head has arrived. The pooled connection goes back to the

@@ -6,6 +6,10 @@ import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.route.OriginAddress;
 import io.proxybench.core.route.Route;
 import io.proxybench.core.route.RouteTable;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -22,11 +26,6 @@ import org.apache.hc.core5.pool.PoolReusePolicy;
 import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
-
-import java.io.IOException;
-import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The blocking HTTP client to the origins: Apache HttpClient 5 classic over one connection pool,
@@ -60,7 +59,10 @@ public final class OriginClient implements AutoCloseable {
                 .setMaxConnPerRoute(perHost)
                 .setMaxConnTotal((int) Math.min(Integer.MAX_VALUE, (long) perHost * Math.max(1, lanes.size())))
                 .setConnectionFactory(new CountingConnectionFactory(metrics.originConnectionsOpened()))
-                .setDefaultSocketConfig(SocketConfig.custom().setTcpNoDelay(true).setSoTimeout(readTimeout).build())
+                .setDefaultSocketConfig(SocketConfig.custom()
+                        .setTcpNoDelay(true)
+                        .setSoTimeout(readTimeout)
+                        .build())
                 .setDefaultConnectionConfig(ConnectionConfig.custom()
                         .setConnectTimeout(connectTimeout)
                         .setSocketTimeout(readTimeout)
@@ -91,7 +93,8 @@ public final class OriginClient implements AutoCloseable {
                 .build();
     }
 
-    private static Map<OriginAddress, OriginLane> lanes(RouteTable routes, int perHost, int maxWaiters, ProxyMetrics metrics) {
+    private static Map<OriginAddress, OriginLane> lanes(
+            RouteTable routes, int perHost, int maxWaiters, ProxyMetrics metrics) {
         Map<OriginAddress, OriginLane> lanes = new HashMap<>();
         for (Route route : routes.routes()) {
             for (OriginAddress origin : route.origins().origins()) {
@@ -122,7 +125,8 @@ public final class OriginClient implements AutoCloseable {
         } catch (ConnectionRequestTimeoutException e) {
             lane.leave();
             metrics.poolWaitTimeouts().inc();
-            throw new PoolExhaustedException("no connection to " + origin + " became free within " + poolWaitTimeout, e);
+            throw new PoolExhaustedException(
+                    "no connection to " + origin + " became free within " + poolWaitTimeout, e);
         } catch (IOException | RuntimeException e) {
             lane.leave();
             throw e;

@@ -2,9 +2,8 @@ package io.proxybench.tomcat.origin;
 
 import com.codahale.metrics.Counter;
 import io.proxybench.core.route.OriginAddress;
-import org.apache.hc.core5.http.HttpHost;
-
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hc.core5.http.HttpHost;
 
 /**
  * One origin host: its HttpClient target, and a count of the requests holding or awaiting one of its

@@ -1,12 +1,11 @@
 package io.proxybench.tomcat.proxy;
 
 import io.proxybench.core.metrics.ProxyMetrics;
+import java.io.IOException;
+import javax.servlet.ServletException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
-
-import javax.servlet.ServletException;
-import java.io.IOException;
 
 /**
  * Counts the body bytes of every exchange on the proxy's engine once it is served: what the proxy

@@ -1,12 +1,11 @@
 package io.proxybench.tomcat.proxy;
 
 import io.proxybench.tomcat.origin.AbortableRequestBody;
-import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
-
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import org.apache.hc.core5.http.io.entity.AbstractHttpEntity;
 
 /**
  * The client's request body as the origin request's entity: streamed from Tomcat's input to the
@@ -39,10 +38,12 @@ final class ClientBodyEntity extends AbstractHttpEntity {
             try {
                 n = readClient(buffer, length < 0 ? buffer.length : (int) Math.min(buffer.length, remaining));
                 if (n < 0 && length >= 0) {
-                    throw clientFailed(new EOFException("client closed after " + sent + " of " + length + " body bytes"));
+                    throw clientFailed(
+                            new EOFException("client closed after " + sent + " of " + length + " body bytes"));
                 }
             } catch (IOException e) {
-                // Before the exception unwinds through HttpClient, whose closing the stream would end the body properly.
+                // Before the exception unwinds through HttpClient, whose closing the stream would end the body
+                // properly.
                 if (origin instanceof AbortableRequestBody body) {
                     body.abort();
                 }

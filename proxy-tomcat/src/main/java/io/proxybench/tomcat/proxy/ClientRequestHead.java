@@ -1,9 +1,8 @@
 package io.proxybench.tomcat.proxy;
 
 import io.proxybench.core.http.MapHeaders;
-
-import javax.servlet.http.HttpServletRequest;
 import java.util.Enumeration;
+import javax.servlet.http.HttpServletRequest;
 
 /**
  * The client's request head as the filters see it: the target exactly as sent (path, parameters,
@@ -19,7 +18,11 @@ record ClientRequestHead(String target, MapHeaders headers, int lineLength, int 
         String query = request.getQueryString();
         String uri = request.getRequestURI();
         String target = query == null ? uri : uri + "?" + query;
-        int lineLength = request.getMethod().length() + 1 + target.length() + 1 + request.getProtocol().length();
+        int lineLength = request.getMethod().length()
+                + 1
+                + target.length()
+                + 1
+                + request.getProtocol().length();
         MapHeaders headers = new MapHeaders();
         int headerBytes = 0;
         for (Enumeration<String> names = request.getHeaderNames(); names.hasMoreElements(); ) {

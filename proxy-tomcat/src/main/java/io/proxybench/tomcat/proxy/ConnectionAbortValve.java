@@ -1,13 +1,12 @@
 package io.proxybench.tomcat.proxy;
 
+import java.io.IOException;
+import javax.servlet.ServletException;
+import javax.servlet.ServletRequest;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 import org.apache.coyote.ActionCode;
-
-import javax.servlet.ServletException;
-import javax.servlet.ServletRequest;
-import java.io.IOException;
 
 /**
  * Closes the client connection at once, without finishing the response, when the servlet asks for

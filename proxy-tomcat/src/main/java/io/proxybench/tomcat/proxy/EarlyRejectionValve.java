@@ -3,15 +3,14 @@ package io.proxybench.tomcat.proxy;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.tomcat.connector.AmbiguousFramingException;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import javax.servlet.RequestDispatcher;
+import javax.servlet.ServletException;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ValveBase;
 import org.apache.tomcat.util.res.StringManager;
-
-import javax.servlet.RequestDispatcher;
-import javax.servlet.ServletException;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Answers, with the shared error bodies and counters, the requests Tomcat refused before any servlet
@@ -23,8 +22,9 @@ import java.util.concurrent.TimeUnit;
 public final class EarlyRejectionValve extends ValveBase {
 
     /** Tomcat's own text for an overflowing request head, in the JVM's locale as Tomcat renders it. */
-    private static final String HEAD_TOO_LARGE = StringManager.getManager("org.apache.coyote.http11")
-            .getString("iib.requestheadertoolarge.error");
+    private static final String HEAD_TOO_LARGE =
+            StringManager.getManager("org.apache.coyote.http11").getString("iib.requestheadertoolarge.error");
+
     private static final byte[] REFUSED = "request refused\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final ProxyMetrics metrics;
@@ -65,7 +65,9 @@ public final class EarlyRejectionValve extends ValveBase {
         }
         if (cause instanceof IllegalArgumentException && HEAD_TOO_LARGE.equals(cause.getMessage())) {
             // The target is only recorded once the request line is complete.
-            return request.getCoyoteRequest().requestURI().isNull() ? ProxyError.URI_TOO_LONG : ProxyError.HEADER_TOO_LARGE;
+            return request.getCoyoteRequest().requestURI().isNull()
+                    ? ProxyError.URI_TOO_LONG
+                    : ProxyError.HEADER_TOO_LARGE;
         }
         return switch (status) {
             case 400 -> ProxyError.BAD_REQUEST;

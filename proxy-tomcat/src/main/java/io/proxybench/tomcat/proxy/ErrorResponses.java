@@ -2,14 +2,13 @@ package io.proxybench.tomcat.proxy;
 
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.metrics.ProxyMetrics;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import javax.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.EnumSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers with the shared error mapping ({@link ProxyError}: status, one-line body, counter) and
@@ -21,9 +20,15 @@ final class ErrorResponses {
     private static final Logger log = LoggerFactory.getLogger(ErrorResponses.class);
     private static final String CONTENT_TYPE = "text/plain; charset=utf-8";
     /** Client-caused refusals are expected; they are counted, never logged above DEBUG. */
-    private static final Set<ProxyError> CLIENT_SIDE = EnumSet.of(ProxyError.BAD_REQUEST, ProxyError.REQUEST_SMUGGLING,
-            ProxyError.HEADER_TOO_LARGE, ProxyError.URI_TOO_LONG, ProxyError.NO_ROUTE, ProxyError.CLIENT_ABORT,
-            ProxyError.CLIENT_TIMEOUT, ProxyError.SHUTTING_DOWN);
+    private static final Set<ProxyError> CLIENT_SIDE = EnumSet.of(
+            ProxyError.BAD_REQUEST,
+            ProxyError.REQUEST_SMUGGLING,
+            ProxyError.HEADER_TOO_LARGE,
+            ProxyError.URI_TOO_LONG,
+            ProxyError.NO_ROUTE,
+            ProxyError.CLIENT_ABORT,
+            ProxyError.CLIENT_TIMEOUT,
+            ProxyError.SHUTTING_DOWN);
 
     private final ProxyMetrics metrics;
     private final Set<ProxyError> reported = ConcurrentHashMap.newKeySet();
@@ -48,7 +53,11 @@ final class ErrorResponses {
         if (CLIENT_SIDE.contains(error) || !reported.add(error)) {
             log.debug("{} ({}): {}", error.message(), error.metricName(), detail);
         } else {
-            log.warn("{}: {} (further ones are counted in {} and logged at DEBUG)", error.message(), detail, error.metricName());
+            log.warn(
+                    "{}: {} (further ones are counted in {} and logged at DEBUG)",
+                    error.message(),
+                    detail,
+                    error.metricName());
         }
     }
 

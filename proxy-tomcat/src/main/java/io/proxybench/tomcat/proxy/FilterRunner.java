@@ -3,7 +3,6 @@ package io.proxybench.tomcat.proxy;
 import io.proxybench.core.filter.FilterChain;
 import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.ProxyExchange;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -42,7 +41,8 @@ final class FilterRunner {
             throw new FilterFailure(cause.getMessage() == null ? cause.toString() : cause.getMessage(), cause);
         } catch (TimeoutException e) {
             outcome.cancel(false);
-            throw new FilterFailure(chain.phase() + " filters did not complete within " + Duration.ofNanos(timeoutNanos), e);
+            throw new FilterFailure(
+                    chain.phase() + " filters did not complete within " + Duration.ofNanos(timeoutNanos), e);
         }
     }
 

@@ -2,6 +2,10 @@ package io.proxybench.tomcat.proxy;
 
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.tomcat.origin.PoolExhaustedException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ConnectionClosedException;
@@ -9,16 +13,10 @@ import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.MessageConstraintException;
 import org.apache.hc.core5.http.NoHttpResponseException;
 
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
-
 /** Which shared error an exception from the origin side is. */
 final class OriginFailures {
 
-    private OriginFailures() {
-    }
+    private OriginFailures() {}
 
     static ProxyError classify(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
@@ -35,14 +33,18 @@ final class OriginFailures {
             return ProxyError.POOL_EXHAUSTED;
         }
         // Before SocketTimeoutException, which it extends: a connect timeout is a failure to connect.
-        if (t instanceof ConnectTimeoutException || t instanceof ConnectException || t instanceof NoRouteToHostException
+        if (t instanceof ConnectTimeoutException
+                || t instanceof ConnectException
+                || t instanceof NoRouteToHostException
                 || t instanceof UnknownHostException) {
             return ProxyError.CONNECT;
         }
         if (t instanceof SocketTimeoutException) {
             return ProxyError.TIMEOUT;
         }
-        if (t instanceof ClientProtocolException || t instanceof HttpException || t instanceof MessageConstraintException) {
+        if (t instanceof ClientProtocolException
+                || t instanceof HttpException
+                || t instanceof MessageConstraintException) {
             return ProxyError.ORIGIN_PROTOCOL;
         }
         if (t instanceof NoHttpResponseException || t instanceof ConnectionClosedException) {

@@ -3,28 +3,27 @@ package io.proxybench.tomcat.proxy;
 import io.proxybench.core.filter.FilterChain;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.http.ForwardedHeaders;
-import io.proxybench.core.http.HopByHopHeaders;
 import io.proxybench.core.http.Headers;
+import io.proxybench.core.http.HopByHopHeaders;
 import io.proxybench.core.http.MapHeaders;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.route.OriginAddress;
 import io.proxybench.tomcat.origin.OriginCall;
 import io.proxybench.tomcat.origin.OriginClient;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeUnit;
+import javax.servlet.ServletOutputStream;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.ProtocolVersion;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
-
-import javax.servlet.ServletOutputStream;
-import javax.servlet.http.HttpServletRequest;
-import javax.servlet.http.HttpServletResponse;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.SocketTimeoutException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Sends one exchange to its origin and relays the answer, blocking the request thread throughout:
@@ -43,8 +42,13 @@ final class OriginForwarder {
     private final ErrorResponses errors;
     private final String viaName;
 
-    OriginForwarder(OriginClient client, FilterRunner filters, FilterChain outbound, ProxyMetrics metrics,
-                    ErrorResponses errors, String viaName) {
+    OriginForwarder(
+            OriginClient client,
+            FilterRunner filters,
+            FilterChain outbound,
+            ProxyMetrics metrics,
+            ErrorResponses errors,
+            String viaName) {
         this.client = client;
         this.filters = filters;
         this.outbound = outbound;
@@ -58,7 +62,8 @@ final class OriginForwarder {
         ClientBodyEntity body = bodyOf(req);
         // No host here (HttpClient takes it from the route), and the path is kept verbatim: the
         // (method, path) constructor would re-render it through java.net.URI.
-        BasicClassicHttpRequest request = new BasicClassicHttpRequest(exchange.method(), (HttpHost) null, exchange.uri());
+        BasicClassicHttpRequest request =
+                new BasicClassicHttpRequest(exchange.method(), (HttpHost) null, exchange.uri());
         copyRequestHeaders(exchange.requestHeaders(), request);
         request.setHeader("Host", origin.authority());
         request.setEntity(body);
@@ -116,8 +121,13 @@ final class OriginForwarder {
         return false;
     }
 
-    private void failedBeforeResponse(HttpServletRequest req, HttpServletResponse resp, OriginAddress origin,
-                                      ClientBodyEntity body, IOException failure) throws IOException {
+    private void failedBeforeResponse(
+            HttpServletRequest req,
+            HttpServletResponse resp,
+            OriginAddress origin,
+            ClientBodyEntity body,
+            IOException failure)
+            throws IOException {
         IOException clientSide = body == null ? null : body.clientFailure();
         if (clientSide instanceof SocketTimeoutException) {
             resp.setHeader("Connection", "close");
@@ -176,8 +186,11 @@ final class OriginForwarder {
     private void copyBody(HttpServletRequest req, HttpServletResponse resp, HttpEntity entity, OriginCall call)
             throws IOException {
         long expected = entity.getContentLength();
-        byte[] buffer = new byte[(int) (expected >= 0 ? Math.max(1, Math.min(ClientBodyEntity.BUFFER_SIZE, expected))
-                : ClientBodyEntity.BUFFER_SIZE)];
+        byte[] buffer = new byte
+                [(int)
+                        (expected >= 0
+                                ? Math.max(1, Math.min(ClientBodyEntity.BUFFER_SIZE, expected))
+                                : ClientBodyEntity.BUFFER_SIZE)];
         ServletOutputStream out = resp.getOutputStream();
         long copied = 0;
         InputStream in;
@@ -210,7 +223,9 @@ final class OriginForwarder {
                 }
             } catch (IOException e) {
                 call.abort();
-                errors.record(ProxyError.CLIENT_ABORT, "response to " + req.getRemoteAddr() + " after " + copied + " body bytes: " + e);
+                errors.record(
+                        ProxyError.CLIENT_ABORT,
+                        "response to " + req.getRemoteAddr() + " after " + copied + " body bytes: " + e);
                 ConnectionAbortValve.abortAfterService(req);
                 return;
             }
@@ -223,8 +238,8 @@ final class OriginForwarder {
      * The response has begun (status and headers are set, maybe sent): send what there is, then
      * close the client connection so that the short body cannot pass for a complete one.
      */
-    private void originFailedMidResponse(HttpServletRequest req, HttpServletResponse resp, OriginCall call,
-                                         IOException failure, long copied) {
+    private void originFailedMidResponse(
+            HttpServletRequest req, HttpServletResponse resp, OriginCall call, IOException failure, long copied) {
         call.abort();
         errors.record(OriginFailures.classify(failure), "origin failed after " + copied + " body bytes: " + failure);
         try {

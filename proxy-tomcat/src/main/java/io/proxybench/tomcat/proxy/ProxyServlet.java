@@ -13,14 +13,13 @@ import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.route.Route;
 import io.proxybench.core.route.RouteTable;
 import io.proxybench.tomcat.origin.OriginClient;
-
-import javax.servlet.http.HttpServlet;
-import javax.servlet.http.HttpServletRequest;
-import javax.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
 
 /**
  * The proxy, one blocking servlet as in Zuul 1: a Tomcat request thread carries each exchange from
@@ -42,8 +41,12 @@ public final class ProxyServlet extends HttpServlet {
     private final int maxHeaderSize;
     private final String viaName;
 
-    public ProxyServlet(ProxyConfig config, FilterChains chains, OriginClient client, ProxyMetrics metrics,
-                        InFlightRequests inFlight) {
+    public ProxyServlet(
+            ProxyConfig config,
+            FilterChains chains,
+            OriginClient client,
+            ProxyMetrics metrics,
+            InFlightRequests inFlight) {
         this.routes = config.routes();
         this.chains = chains;
         // A filter may take as long as an origin could: both keep the request thread waiting.
@@ -93,7 +96,11 @@ public final class ProxyServlet extends HttpServlet {
         }
         HopByHopHeaders.strip(headers);
         ForwardedHeaders.apply(headers, req.getRemoteAddr(), req.getScheme(), viaName, version(protocol));
-        ProxyExchange exchange = new ProxyExchange(req.getMethod(), head.target(), protocol, headers,
+        ProxyExchange exchange = new ProxyExchange(
+                req.getMethod(),
+                head.target(),
+                protocol,
+                headers,
                 new InetSocketAddress(InetAddress.getByName(req.getRemoteAddr()), req.getRemotePort()));
 
         FilterOutcome inbound;

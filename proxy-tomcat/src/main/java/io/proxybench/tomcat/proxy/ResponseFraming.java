@@ -10,8 +10,7 @@ import org.apache.hc.core5.http.Header;
  */
 final class ResponseFraming {
 
-    private ResponseFraming() {
-    }
+    private ResponseFraming() {}
 
     /** Why the framing is ambiguous, or {@code null} when it is sound. */
     static String problem(ClassicHttpResponse response) {

@@ -4,9 +4,8 @@ import io.proxybench.core.conformance.ProxyConformanceSuite;
 import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.tomcat.TomcatProxyFactory;
 import io.proxybench.tomcat.connector.AprRequired;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.util.Map;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The shared conformance suite on the apr client connector; skipped, with the reason, where libtcnative-1 cannot load. */
 @ExtendWith(AprRequired.class)

@@ -3,7 +3,6 @@ package io.proxybench.tomcat.conformance;
 import io.proxybench.core.conformance.ProxyConformanceSuite;
 import io.proxybench.core.server.ProxyServerFactory;
 import io.proxybench.tomcat.TomcatProxyFactory;
-
 import java.util.Map;
 
 /** The shared conformance suite on the nio2 client connector. */

@@ -1,13 +1,12 @@
 package io.proxybench.tomcat.connector;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NativeLibraryDiagnosisTest {
 
@@ -16,14 +15,21 @@ class NativeLibraryDiagnosisTest {
     @Test
     void notInstalledAnywhereNamesThePackageToInstall(@TempDir Path empty) {
         String line = NativeLibraryDiagnosis.explain(empty.toString(), List.of(empty.toString()));
-        assertThat(line).contains("apt-get install -y libtcnative-1").contains("--set tomcat.connector=nio").doesNotContain("\n");
+        assertThat(line)
+                .contains("apt-get install -y libtcnative-1")
+                .contains("--set tomcat.connector=nio")
+                .doesNotContain("\n");
     }
 
     @Test
-    void installedOutsideTheLibraryPathNamesTheJvmFlag(@TempDir Path searched, @TempDir Path debianDir) throws Exception {
+    void installedOutsideTheLibraryPathNamesTheJvmFlag(@TempDir Path searched, @TempDir Path debianDir)
+            throws Exception {
         Files.createFile(debianDir.resolve(FILE));
         String line = NativeLibraryDiagnosis.explain(searched.toString(), List.of(debianDir.toString()));
-        assertThat(line).contains("-Djava.library.path=" + debianDir).contains("libtcnative-1").contains("--set tomcat.connector=nio");
+        assertThat(line)
+                .contains("-Djava.library.path=" + debianDir)
+                .contains("libtcnative-1")
+                .contains("--set tomcat.connector=nio");
     }
 
     @Test

@@ -39,7 +39,8 @@ public final class FaultMix {
         for (Map.Entry<FaultKind, Double> e : shares.entrySet()) {
             double share = e.getValue();
             if (!(share >= 0 && share <= 1)) {
-                throw new IllegalArgumentException("fault share for " + e.getKey() + " must be within 0..1, got " + share);
+                throw new IllegalArgumentException(
+                        "fault share for " + e.getKey() + " must be within 0..1, got " + share);
             }
             sum += share;
             if (share > 0) {

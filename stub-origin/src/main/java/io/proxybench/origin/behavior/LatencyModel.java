@@ -1,7 +1,6 @@
 package io.proxybench.origin.behavior;
 
 import io.proxybench.common.units.DurationSyntax;
-
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -41,7 +40,8 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
             String range = trimmed.substring("uniform:".length());
             int dots = range.indexOf("..");
             if (dots < 0) {
-                throw new IllegalArgumentException("'" + text + "' is not a latency range (expected uniform:MIN..MAX, e.g. uniform:40ms..60ms)");
+                throw new IllegalArgumentException(
+                        "'" + text + "' is not a latency range (expected uniform:MIN..MAX, e.g. uniform:40ms..60ms)");
             }
             long min = delayNanos(range.substring(0, dots));
             long max = delayNanos(range.substring(dots + 2));
@@ -93,8 +93,8 @@ public sealed interface LatencyModel permits LatencyModel.Fixed, LatencyModel.Un
                 throw new IllegalArgumentException("latency must not be negative: " + minNanos + "ns");
             }
             if (maxNanos < minNanos) {
-                throw new IllegalArgumentException("latency range is reversed: "
-                        + spell(minNanos) + ".." + spell(maxNanos));
+                throw new IllegalArgumentException(
+                        "latency range is reversed: " + spell(minNanos) + ".." + spell(maxNanos));
             }
         }
 

@@ -11,7 +11,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.proxybench.origin.OriginTransport;
-
 import java.util.function.Supplier;
 
 /** The Netty transport in use: its event-loop I/O handler and its listening channel type. */
@@ -21,8 +20,8 @@ final class EventLoopTransport {
     private final Supplier<IoHandlerFactory> ioHandlers;
     private final Class<? extends ServerChannel> serverChannelType;
 
-    private EventLoopTransport(String name, Supplier<IoHandlerFactory> ioHandlers,
-                               Class<? extends ServerChannel> serverChannelType) {
+    private EventLoopTransport(
+            String name, Supplier<IoHandlerFactory> ioHandlers, Class<? extends ServerChannel> serverChannelType) {
         this.name = name;
         this.ioHandlers = ioHandlers;
         this.serverChannelType = serverChannelType;
@@ -33,7 +32,8 @@ final class EventLoopTransport {
             return new EventLoopTransport("epoll", EpollIoHandler::newFactory, EpollServerSocketChannel.class);
         }
         if (wanted == OriginTransport.EPOLL) {
-            throw new IllegalStateException("epoll transport requested but unavailable: " + Epoll.unavailabilityCause());
+            throw new IllegalStateException(
+                    "epoll transport requested but unavailable: " + Epoll.unavailabilityCause());
         }
         return new EventLoopTransport("nio", NioIoHandler::newFactory, NioServerSocketChannel.class);
     }
@@ -48,6 +48,7 @@ final class EventLoopTransport {
 
     EventLoopGroup newGroup(int threads) {
         // Daemon loops: an origin a test forgot to close must not keep its JVM alive.
-        return new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("stub-origin", true), ioHandlers.get());
+        return new MultiThreadIoEventLoopGroup(
+                threads, new DefaultThreadFactory("stub-origin", true), ioHandlers.get());
     }
 }

@@ -32,8 +32,10 @@ final class OriginChannelInitializer extends ChannelInitializer<Channel> {
     protected void initChannel(Channel ch) {
         ch.pipeline()
                 .addLast("bytes", byteCounter)
-                .addLast("http", new HttpServerCodec(
-                        new HttpDecoderConfig().setMaxChunkSize(MAX_BODY_PIECE), MAX_PIPELINE_DEPTH))
+                .addLast(
+                        "http",
+                        new HttpServerCodec(
+                                new HttpDecoderConfig().setMaxChunkSize(MAX_BODY_PIECE), MAX_PIPELINE_DEPTH))
                 .addLast("expect-continue", new HttpServerExpectContinueHandler())
                 .addLast("origin", new OriginRequestHandler(planner, writer));
     }

@@ -2,7 +2,6 @@ package io.proxybench.origin.server;
 
 import io.proxybench.origin.OriginStats;
 import io.proxybench.origin.behavior.FaultKind;
-
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
@@ -20,6 +19,7 @@ public final class OriginCounters {
     final LongAdder bytesOut = new LongAdder();
     /** Read at every accept to enforce the connection limit, so it must be exact, not an adder's estimate. */
     final AtomicLong activeConnections = new AtomicLong();
+
     private final LongAdder[] faults = new LongAdder[FaultKind.values().length];
 
     public OriginCounters() {
@@ -37,8 +37,15 @@ public final class OriginCounters {
         for (FaultKind kind : FaultKind.values()) {
             byKind.put(kind.wireName(), faults[kind.ordinal()].sum());
         }
-        return new OriginStats(requests.sum(), activeConnections.get(), totalConnections.sum(),
-                rejectedConnections.sum(), bytesIn.sum(), bytesOut.sum(), byKind, compilationTimeMs());
+        return new OriginStats(
+                requests.sum(),
+                activeConnections.get(),
+                totalConnections.sum(),
+                rejectedConnections.sum(),
+                bytesIn.sum(),
+                bytesOut.sum(),
+                byKind,
+                compilationTimeMs());
     }
 
     private static Long compilationTimeMs() {

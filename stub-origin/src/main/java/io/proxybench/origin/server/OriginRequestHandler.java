@@ -9,12 +9,11 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.origin.behavior.FaultKind;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One connection's requests and answers. Bodies are read and dropped piece by piece as they arrive. Each
@@ -35,6 +34,7 @@ final class OriginRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Reading stops at this many unanswered requests and resumes once the queue is down to the second figure. */
     static final int PAUSE_READING_AT = 256;
+
     private static final int RESUME_READING_AT = 64;
 
     private final ResponsePlanner planner;
@@ -47,6 +47,7 @@ final class OriginRequestHandler extends ChannelInboundHandlerAdapter {
     private PendingResponse receiving;
     /** Set after a request that ends the connection: whatever the client sends later is dropped unanswered. */
     private boolean ignoreInput;
+
     private boolean writerBusy;
     private boolean closing;
     private boolean draining;
@@ -222,7 +223,9 @@ final class OriginRequestHandler extends ChannelInboundHandlerAdapter {
             // Clients resetting or vanishing is routine under load and in fault tests.
             log.debug("connection {} failed: {}", ctx.channel().remoteAddress(), cause.toString());
         } else if (cause instanceof DecoderException) {
-            log.info("connection {} sent what cannot be served, closing it: {}", ctx.channel().remoteAddress(),
+            log.info(
+                    "connection {} sent what cannot be served, closing it: {}",
+                    ctx.channel().remoteAddress(),
                     cause.getCause() != null ? cause.getCause().toString() : cause.toString());
         } else {
             log.warn("connection {} failed, closing it", ctx.channel().remoteAddress(), cause);

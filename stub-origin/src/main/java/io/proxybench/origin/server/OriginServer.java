@@ -10,7 +10,6 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import io.proxybench.origin.StubOriginOptions;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -50,15 +49,17 @@ public final class OriginServer {
                 // A client may shut its sending side after the last request and still wait for the answers.
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
-                .childHandler(new OriginChannelInitializer(new ByteCounter(counters),
-                        new ResponsePlanner(options, counters), writer));
-        ChannelFuture bound = bootstrap.bind(options.bindAddress(), options.port()).awaitUninterruptibly();
+                .childHandler(new OriginChannelInitializer(
+                        new ByteCounter(counters), new ResponsePlanner(options, counters), writer));
+        ChannelFuture bound =
+                bootstrap.bind(options.bindAddress(), options.port()).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             release();
             Throwable cause = bound.cause();
             String where = options.bindAddress() + ":" + options.port();
             if (cause instanceof IOException) {
-                throw new UncheckedIOException("cannot listen on " + where + ": " + cause.getMessage(), (IOException) cause);
+                throw new UncheckedIOException(
+                        "cannot listen on " + where + ": " + cause.getMessage(), (IOException) cause);
             }
             throw new IllegalStateException("cannot listen on " + where + ": " + cause, cause);
         }

@@ -10,7 +10,13 @@ import io.proxybench.origin.behavior.FaultKind;
  */
 final class PendingResponse implements Runnable {
 
-    enum Kind { PAYLOAD, STATS, STATS_RESET, BAD_REQUEST, METHOD_NOT_ALLOWED }
+    enum Kind {
+        PAYLOAD,
+        STATS,
+        STATS_RESET,
+        BAD_REQUEST,
+        METHOD_NOT_ALLOWED
+    }
 
     final HttpVersion version;
     final boolean keepAlive;
@@ -20,6 +26,7 @@ final class PendingResponse implements Runnable {
     Kind kind = Kind.PAYLOAD;
     /** Injected misbehaviour, or {@code null} for a normal answer. */
     FaultKind fault;
+
     int payloadSize;
     long delayNanos;
     /** Text of a 400 or 405 answer. */
@@ -27,6 +34,7 @@ final class PendingResponse implements Runnable {
 
     /** Set when the delay has passed; the answer is written once everything queued before it is written. */
     boolean ready;
+
     private OriginRequestHandler owner;
 
     PendingResponse(HttpVersion version, boolean keepAlive, boolean head, String requestId) {

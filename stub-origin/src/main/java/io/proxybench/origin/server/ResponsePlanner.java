@@ -38,8 +38,11 @@ final class ResponsePlanner {
     /** Plans the answer from the request head; the body, if any, is still to come. */
     PendingResponse plan(HttpRequest request) {
         HttpHeaders headers = request.headers();
-        PendingResponse p = new PendingResponse(request.protocolVersion(), HttpUtil.isKeepAlive(request),
-                HttpMethod.HEAD.equals(request.method()), headers.get(X_REQUEST_ID));
+        PendingResponse p = new PendingResponse(
+                request.protocolVersion(),
+                HttpUtil.isKeepAlive(request),
+                HttpMethod.HEAD.equals(request.method()),
+                headers.get(X_REQUEST_ID));
         String uri = request.uri();
         if (uri.startsWith(ADMIN_PREFIX)) {
             String path = pathOf(uri);
@@ -89,8 +92,8 @@ final class ResponsePlanner {
         }
     }
 
-    private static PendingResponse planAdmin(PendingResponse p, HttpMethod method, PendingResponse.Kind kind,
-                                             String allowed) {
+    private static PendingResponse planAdmin(
+            PendingResponse p, HttpMethod method, PendingResponse.Kind kind, String allowed) {
         boolean allowedMethod = kind == PendingResponse.Kind.STATS
                 ? HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method)
                 : HttpMethod.POST.equals(method);

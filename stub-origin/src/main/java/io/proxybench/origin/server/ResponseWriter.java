@@ -21,7 +21,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AsciiString;
 import io.proxybench.origin.OriginStats;
-
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -40,7 +39,8 @@ final class ResponseWriter {
 
     // Only this class sets response headers, from values that are constants or were already validated
     // when the request was decoded, so validating them again would only cost time.
-    private static final HttpHeadersFactory HEADERS = DefaultHttpHeadersFactory.headersFactory().withValidation(false);
+    private static final HttpHeadersFactory HEADERS =
+            DefaultHttpHeadersFactory.headersFactory().withValidation(false);
     private static final AsciiString OCTET_STREAM = AsciiString.cached("application/octet-stream");
     private static final AsciiString TEXT = AsciiString.cached("text/plain; charset=utf-8");
     private static final AsciiString JSON = AsciiString.cached("application/json");
@@ -89,8 +89,13 @@ final class ResponseWriter {
         }
         switch (p.fault) {
             case STATUS_500:
-                return text(ctx, p, HttpResponseStatus.INTERNAL_SERVER_ERROR, TEXT,
-                        utf8("fault injected: status-500\n"), closeAfter);
+                return text(
+                        ctx,
+                        p,
+                        HttpResponseStatus.INTERNAL_SERVER_ERROR,
+                        TEXT,
+                        utf8("fault injected: status-500\n"),
+                        closeAfter);
             case RESET:
                 return reset(ctx);
             case CLOSE_MID_BODY:
@@ -98,7 +103,9 @@ final class ResponseWriter {
             case GARBAGE:
                 return garbage(ctx);
             case SLOW_BODY:
-                ctx.write(responseHead(p, HttpResponseStatus.OK, p.payloadSize, OCTET_STREAM, closeAfter), ctx.voidPromise());
+                ctx.write(
+                        responseHead(p, HttpResponseStatus.OK, p.payloadSize, OCTET_STREAM, closeAfter),
+                        ctx.voidPromise());
                 new SlowBodySender(ctx, payloads, p.head ? 0 : p.payloadSize, closeAfter, onBusyDone).start();
                 return Outcome.BUSY;
             case STALL:
@@ -118,17 +125,21 @@ final class ResponseWriter {
         return Outcome.OPEN;
     }
 
-    private Outcome text(ChannelHandlerContext ctx, PendingResponse p, HttpResponseStatus status, AsciiString type,
-                         byte[] body, boolean closeAfter) {
+    private Outcome text(
+            ChannelHandlerContext ctx,
+            PendingResponse p,
+            HttpResponseStatus status,
+            AsciiString type,
+            byte[] body,
+            boolean closeAfter) {
         HttpResponse res = responseHead(p, status, body.length, type, closeAfter);
-        LastHttpContent content = p.head
-                ? LastHttpContent.EMPTY_LAST_CONTENT
-                : new DefaultLastHttpContent(Unpooled.wrappedBuffer(body));
+        LastHttpContent content =
+                p.head ? LastHttpContent.EMPTY_LAST_CONTENT : new DefaultLastHttpContent(Unpooled.wrappedBuffer(body));
         return finish(ctx, res, content, closeAfter);
     }
 
-    private static Outcome finish(ChannelHandlerContext ctx, HttpResponse res, LastHttpContent content,
-                                  boolean closeAfter) {
+    private static Outcome finish(
+            ChannelHandlerContext ctx, HttpResponse res, LastHttpContent content, boolean closeAfter) {
         ctx.write(res, ctx.voidPromise());
         if (closeAfter) {
             ctx.write(content).addListener(ChannelFutureListener.CLOSE);
@@ -167,11 +178,16 @@ final class ResponseWriter {
         return Outcome.CLOSING;
     }
 
-    private HttpResponse responseHead(PendingResponse p, HttpResponseStatus status, int contentLength,
-                                      AsciiString contentType, boolean closeAfter) {
+    private HttpResponse responseHead(
+            PendingResponse p,
+            HttpResponseStatus status,
+            int contentLength,
+            AsciiString contentType,
+            boolean closeAfter) {
         HttpResponse res = new DefaultHttpResponse(p.version, status, HEADERS);
         HttpHeaders h = res.headers();
-        h.set(HttpHeaderNames.CONTENT_LENGTH,
+        h.set(
+                HttpHeaderNames.CONTENT_LENGTH,
                 contentLength == defaultPayloadSize ? defaultContentLength : Integer.toString(contentLength));
         h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
         if (p.requestId != null) {

@@ -3,7 +3,6 @@ package io.proxybench.origin.server;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
-
 import java.util.concurrent.TimeUnit;
 
 /** Sends a body in small pieces spread over about a second, each piece scheduled on the connection's loop. */

@@ -3,7 +3,6 @@ package io.proxybench.origin.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.origin.OriginStats;
-
 import java.io.UncheckedIOException;
 
 /** Renders {@link OriginStats} as the JSON served at {@code /_origin/stats}. */
@@ -11,8 +10,7 @@ final class StatsJson {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private StatsJson() {
-    }
+    private StatsJson() {}
 
     static byte[] render(OriginStats stats) {
         try {

@@ -1,24 +1,21 @@
 package io.proxybench.origin.behavior;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.EnumMap;
-import java.util.Map;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+
+import java.util.EnumMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FaultMixTest {
 
     @Test
     void parsesSharesPerKind() {
         FaultMix mix = FaultMix.parse("status-500=0.01, reset=0.001");
-        assertThat(mix.shares()).containsOnly(
-                Map.entry(FaultKind.STATUS_500, 0.01),
-                Map.entry(FaultKind.RESET, 0.001));
+        assertThat(mix.shares()).containsOnly(Map.entry(FaultKind.STATUS_500, 0.01), Map.entry(FaultKind.RESET, 0.001));
         assertThat(mix.isEmpty()).isFalse();
     }
 
@@ -77,8 +74,19 @@ class FaultMixTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"reset", "reset=", "reset=x", "boom=0.1", "reset=1.5", "reset=-0.1", "reset=0.6,stall=0.6",
-            "reset=0.1,reset=0.2", "reset=0.1,", "reset=NaN"})
+    @ValueSource(
+            strings = {
+                "reset",
+                "reset=",
+                "reset=x",
+                "boom=0.1",
+                "reset=1.5",
+                "reset=-0.1",
+                "reset=0.6,stall=0.6",
+                "reset=0.1,reset=0.2",
+                "reset=0.1,",
+                "reset=NaN"
+            })
     void badMixesAreRejected(String text) {
         assertThatThrownBy(() -> FaultMix.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,13 +1,12 @@
 package io.proxybench.origin.behavior;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.time.Duration;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LatencyModelTest {
 
@@ -55,8 +54,21 @@ class LatencyModelTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "50", "fast", "-5ms", "50 ms", "ms", "uniform:", "uniform:40ms", "uniform:40ms..",
-            "uniform:60ms..40ms", "uniform:a..b", "2h"})
+    @ValueSource(
+            strings = {
+                "",
+                "50",
+                "fast",
+                "-5ms",
+                "50 ms",
+                "ms",
+                "uniform:",
+                "uniform:40ms",
+                "uniform:40ms..",
+                "uniform:60ms..40ms",
+                "uniform:a..b",
+                "2h"
+            })
     void badSpellingsAreRejectedWithTheText(String text) {
         assertThatThrownBy(() -> LatencyModel.parse(text))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -24,8 +24,11 @@ public enum ErrorKind {
         if (m.startsWith("status.")) {
             return STATUS;
         }
-        if (m.contains("connectexception") || m.contains("connection refused") || m.contains("connecttimeoutexception")
-                || m.contains("connection timed out") || m.contains("cannot assign requested address")
+        if (m.contains("connectexception")
+                || m.contains("connection refused")
+                || m.contains("connecttimeoutexception")
+                || m.contains("connection timed out")
+                || m.contains("cannot assign requested address")
                 || m.contains("no route to host")) {
             return CONNECT;
         }

@@ -30,8 +30,8 @@ public final class GatlingHtmlReport {
     private static final Pattern NAME = Pattern.compile("class=\"ellipsed-name\">(.*?)</span>", Pattern.DOTALL);
     private static final Pattern LINK = Pattern.compile("<a href=\"([^\"]+)\"");
     private static final Pattern CELL = Pattern.compile("<td class=\"value[^\"]*\\bcol-(\\d+)\">([^<]*)</td>");
-    private static final Pattern PAGE_ROW = Pattern.compile(
-            "<td class=\"title\">([^<]*)(?:</abbr>)?</td>\\s*<td class=\"total\">([^<]*)</td>\\s*"
+    private static final Pattern PAGE_ROW =
+            Pattern.compile("<td class=\"title\">([^<]*)(?:</abbr>)?</td>\\s*<td class=\"total\">([^<]*)</td>\\s*"
                     + "<td class=\"ok\">([^<]*)</td>\\s*<td class=\"ko\">([^<]*)</td>");
     private static final Pattern ERROR_ROW = Pattern.compile(
             "<td class=\"error-col-1[^\"]*\">(.*?)<span class=\"value\".*?<td class=\"value error-col-2[^\"]*\">([^<]*)</td>",
@@ -41,8 +41,16 @@ public final class GatlingHtmlReport {
     /** Header texts of the index table and of a request page's table, in {@link Latency}'s order. */
     private static final List<String> INDEX_TIMES =
             List.of("Min", "Mean", "50th pct", "75th pct", "90th pct", "99th pct", "Max", "Std Dev");
-    private static final List<String> PAGE_TIMES = List.of("Min", "Mean", "50th percentile", "75th percentile",
-            "90th percentile", "99th percentile", "Max", "Standard Deviation");
+
+    private static final List<String> PAGE_TIMES = List.of(
+            "Min",
+            "Mean",
+            "50th percentile",
+            "75th percentile",
+            "90th percentile",
+            "99th percentile",
+            "Max",
+            "Standard Deviation");
     private static final String TOTAL = "Total";
     private static final String OK = "OK";
     private static final String KO = "KO";
@@ -96,7 +104,8 @@ public final class GatlingHtmlReport {
             String text = ok.get(PAGE_TIMES.get(i));
             Double value = text == null ? null : millis(text, page.toString());
             if (value == null) {
-                throw new ReportFormatException(page + ": no OK '" + PAGE_TIMES.get(i) + "' in the response time table");
+                throw new ReportFormatException(
+                        page + ": no OK '" + PAGE_TIMES.get(i) + "' in the response time table");
             }
             values[i] = value;
         }
@@ -115,7 +124,8 @@ public final class GatlingHtmlReport {
         }
         long listed = errors.stream().mapToLong(ErrorCount::count).sum();
         if (listed > ko) {
-            throw new ReportFormatException(page + ": errors table lists " + listed + " failures, the statistics " + ko);
+            throw new ReportFormatException(
+                    page + ": errors table lists " + listed + " failures, the statistics " + ko);
         }
         if (listed < ko) {
             errors.add(new ErrorCount(UNLISTED, ko - listed));
@@ -141,7 +151,8 @@ public final class GatlingHtmlReport {
         return columns;
     }
 
-    private static RequestStats request(String row, Map<String, Integer> columns, Path file) throws ReportFormatException {
+    private static RequestStats request(String row, Map<String, Integer> columns, Path file)
+            throws ReportFormatException {
         Matcher name = NAME.matcher(row);
         Matcher link = LINK.matcher(row);
         if (!name.find() || !link.find()) {
@@ -167,8 +178,13 @@ public final class GatlingHtmlReport {
             }
             latency = latency(values);
         }
-        return new RequestStats(requestName, total, count(cell(cells, columns, OK, where), where),
-                count(cell(cells, columns, KO, where), where), latency, unescape(link.group(1)));
+        return new RequestStats(
+                requestName,
+                total,
+                count(cell(cells, columns, OK, where), where),
+                count(cell(cells, columns, KO, where), where),
+                latency,
+                unescape(link.group(1)));
     }
 
     private static Latency latency(double[] v) {
@@ -218,7 +234,12 @@ public final class GatlingHtmlReport {
     }
 
     static String unescape(String text) {
-        return text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'")
-                .replace("&#x27;", "'").replace("&apos;", "'").replace("&amp;", "&");
+        return text.replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&#39;", "'")
+                .replace("&#x27;", "'")
+                .replace("&apos;", "'")
+                .replace("&amp;", "&");
     }
 }

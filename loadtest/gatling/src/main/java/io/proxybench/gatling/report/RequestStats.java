@@ -8,5 +8,4 @@ package io.proxybench.gatling.report;
  * @param latency null when no request ended
  * @param page    the request's own report page, relative to the report directory
  */
-public record RequestStats(String name, long total, long ok, long ko, Latency latency, String page) {
-}
+public record RequestStats(String name, long total, long ok, long ko, Latency latency, String page) {}

@@ -19,8 +19,7 @@ import java.util.function.Function;
 /** Joins a report's tables with the phases' own spans into {@link PhaseFigures}. */
 final class FiguresBuilder {
 
-    private FiguresBuilder() {
-    }
+    private FiguresBuilder() {}
 
     static List<PhaseFigures> phases(GatlingHtmlReport report, Function<String, Optional<PhaseTimes.Span>> spans)
             throws IOException, ReportFormatException {
@@ -41,11 +40,18 @@ final class FiguresBuilder {
             byKind.merge(error.kind().id(), error.count(), Long::sum);
             messages.add(new PhaseFigures.Message(error.message(), error.kind().id(), error.count()));
         }
-        return new PhaseFigures(request.name(), request.name().startsWith(StepNames.STEP_PREFIX), request.total(),
-                request.ok(), request.ko(),
+        return new PhaseFigures(
+                request.name(),
+                request.name().startsWith(StepNames.STEP_PREFIX),
+                request.total(),
+                request.ok(),
+                request.ko(),
                 span.flatMap(PhaseTimes.Span::durationSec).orElse(null),
                 span.map(PhaseTimes.Span::startEpochMs).orElse(null),
                 span.flatMap(PhaseTimes.Span::endEpochMs).orElse(null),
-                request.latency(), page.okLatency(), byKind, messages);
+                request.latency(),
+                page.okLatency(),
+                byKind,
+                messages);
     }
 }

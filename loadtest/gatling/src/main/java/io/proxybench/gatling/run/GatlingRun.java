@@ -36,8 +36,7 @@ public final class GatlingRun {
     static final int EXIT_NO_FIGURES = 3;
     static final int EXIT_CRASHED = 1;
 
-    private GatlingRun() {
-    }
+    private GatlingRun() {}
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -54,7 +53,8 @@ public final class GatlingRun {
             System.err.println("gatling run: " + e.getMessage());
             return EXIT_BAD_SETTINGS;
         }
-        Path figuresFile = Path.of(System.getProperty(FIGURES_FILE, resultsDir.resolve("figures.json").toString()));
+        Path figuresFile = Path.of(System.getProperty(
+                FIGURES_FILE, resultsDir.resolve("figures.json").toString()));
         try {
             Files.createDirectories(resultsDir.resolve(".native"));
         } catch (IOException e) {
@@ -77,8 +77,13 @@ public final class GatlingRun {
                 return exitCode != 0 ? exitCode : EXIT_NO_FIGURES;
             }
             GatlingHtmlReport report = GatlingHtmlReport.read(reportDir.get());
-            RunFigures figures = new RunFigures(RunFigures.FORMAT, gatlingVersion(), simulation, exitCode,
-                    resultsDir.relativize(reportDir.get()).toString(), FiguresBuilder.phases(report, PhaseTimes::span));
+            RunFigures figures = new RunFigures(
+                    RunFigures.FORMAT,
+                    gatlingVersion(),
+                    simulation,
+                    exitCode,
+                    resultsDir.relativize(reportDir.get()).toString(),
+                    FiguresBuilder.phases(report, PhaseTimes::span));
             write(figures, figuresFile);
             System.out.println("figures file=" + figuresFile);
             return exitCode;

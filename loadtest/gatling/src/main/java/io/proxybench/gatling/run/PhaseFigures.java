@@ -29,6 +29,5 @@ public record PhaseFigures(
         Map<String, Long> errors,
         List<Message> errorMessages) {
 
-    public record Message(String message, String kind, long count) {
-    }
+    public record Message(String message, String kind, long count) {}
 }

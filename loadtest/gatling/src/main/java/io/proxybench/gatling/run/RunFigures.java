@@ -10,12 +10,7 @@ import java.util.List;
  * @param exitCode    Gatling's own exit code
  */
 public record RunFigures(
-        int format,
-        String gatlingVersion,
-        String simulation,
-        int exitCode,
-        String report,
-        List<PhaseFigures> phases) {
+        int format, String gatlingVersion, String simulation, int exitCode, String report, List<PhaseFigures> phases) {
 
     public static final int FORMAT = 1;
 }

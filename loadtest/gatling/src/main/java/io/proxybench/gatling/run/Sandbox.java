@@ -12,10 +12,10 @@ final class Sandbox {
 
     /** Nothing listens here; a JDK URL connection that would leave the machine fails at once. */
     static final String DEAD_PROXY_HOST = "127.0.0.1";
+
     static final String DEAD_PROXY_PORT = "9";
 
-    private Sandbox() {
-    }
+    private Sandbox() {}
 
     static void apply(Path resultsDir) {
         // Gatling's own settings; also in gatling.conf, repeated so that another conf cannot undo them
@@ -32,7 +32,9 @@ final class Sandbox {
         System.setProperty("java.util.prefs.userRoot", prefs.toString());
         System.setProperty("java.util.prefs.systemRoot", prefs.toString());
         if (System.getProperty("io.netty.native.workdir") == null) {
-            System.setProperty("io.netty.native.workdir", resultsDir.resolve(".native").toAbsolutePath().toString());
+            System.setProperty(
+                    "io.netty.native.workdir",
+                    resultsDir.resolve(".native").toAbsolutePath().toString());
         }
     }
 }

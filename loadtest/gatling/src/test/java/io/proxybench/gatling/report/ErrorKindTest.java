@@ -14,7 +14,8 @@ class ErrorKindTest {
 
     @Test
     void requestTimeoutsAreTimeouts() {
-        assertThat(ErrorKind.of("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms")).isEqualTo(ErrorKind.TIMEOUT);
+        assertThat(ErrorKind.of("Request timeout to 127.0.0.1/127.0.0.1:8080 after 10000 ms"))
+                .isEqualTo(ErrorKind.TIMEOUT);
     }
 
     @Test
@@ -23,17 +24,20 @@ class ErrorKindTest {
                 .isEqualTo(ErrorKind.CONNECT);
         assertThat(ErrorKind.of("i.n.c.ConnectTimeoutException: connection timed out after 10000 ms: /127.0.0.1:8080"))
                 .isEqualTo(ErrorKind.CONNECT);
-        assertThat(ErrorKind.of("j.n.BindException: Cannot assign requested address")).isEqualTo(ErrorKind.CONNECT);
+        assertThat(ErrorKind.of("j.n.BindException: Cannot assign requested address"))
+                .isEqualTo(ErrorKind.CONNECT);
     }
 
     @Test
     void brokenPipesAreWriteErrors() {
-        assertThat(ErrorKind.of("i.n.c.u.Errors$NativeIoException: writev(..) failed: Broken pipe")).isEqualTo(ErrorKind.WRITE);
+        assertThat(ErrorKind.of("i.n.c.u.Errors$NativeIoException: writev(..) failed: Broken pipe"))
+                .isEqualTo(ErrorKind.WRITE);
     }
 
     @Test
     void closesAndResetsWhileWaitingAreReadErrors() {
-        assertThat(ErrorKind.of("i.g.h.c.i.PrematureCloseException: Premature close")).isEqualTo(ErrorKind.READ);
+        assertThat(ErrorKind.of("i.g.h.c.i.PrematureCloseException: Premature close"))
+                .isEqualTo(ErrorKind.READ);
         assertThat(ErrorKind.of("i.n.c.u.Errors$NativeIoException: recvAddress(..) failed: Connection reset by peer"))
                 .isEqualTo(ErrorKind.READ);
     }

@@ -40,11 +40,13 @@ class GatlingHtmlReportTest {
         RequestPage page = report.page(report.requests().get(1));
 
         assertThat(page.okLatency()).isEqualTo(new Latency(51, 54, 52, 53, 53, 105, 105, 9));
-        assertThat(page.errors()).containsExactly(
-                new ErrorCount("status.find.is(200), found 500", 4),
-                new ErrorCount("Request timeout to 127.0.0.1/127.0.0.1:38933 after 1000 ms", 4),
-                new ErrorCount("i.g.h.c.i.PrematureCloseException: Premature close", 1));
-        assertThat(page.errors()).extracting(ErrorCount::kind)
+        assertThat(page.errors())
+                .containsExactly(
+                        new ErrorCount("status.find.is(200), found 500", 4),
+                        new ErrorCount("Request timeout to 127.0.0.1/127.0.0.1:38933 after 1000 ms", 4),
+                        new ErrorCount("i.g.h.c.i.PrematureCloseException: Premature close", 1));
+        assertThat(page.errors())
+                .extracting(ErrorCount::kind)
                 .containsExactly(ErrorKind.STATUS, ErrorKind.TIMEOUT, ErrorKind.READ);
     }
 
@@ -105,6 +107,9 @@ class GatlingHtmlReportTest {
     }
 
     static Path fixture() throws URISyntaxException {
-        return Path.of(GatlingHtmlReportTest.class.getResource("/report-3.15.1/index.html").toURI()).getParent();
+        return Path.of(GatlingHtmlReportTest.class
+                        .getResource("/report-3.15.1/index.html")
+                        .toURI())
+                .getParent();
     }
 }

@@ -17,7 +17,8 @@ class GatlingRunTest {
     @Test
     void badSettingsEndWithCodeTwoBeforeGatlingStarts() {
         // no proxybench.baseUrl in this JVM
-        assertThat(GatlingRun.run(new String[] {"-s", "x.Y", "-rf", tmp.toString()})).isEqualTo(GatlingRun.EXIT_BAD_SETTINGS);
+        assertThat(GatlingRun.run(new String[] {"-s", "x.Y", "-rf", tmp.toString()}))
+                .isEqualTo(GatlingRun.EXIT_BAD_SETTINGS);
         assertThat(GatlingRun.run(new String[] {"-s", "x.Y"})).isEqualTo(GatlingRun.EXIT_BAD_SETTINGS);
     }
 

@@ -59,8 +59,10 @@ public final class BuiltinGenerator implements LoadGenerator {
 
     @Override
     public Optional<String> unavailableReason() {
-        return Files.isRegularFile(jar) ? Optional.empty()
-                : Optional.of("the built-in generator's jar " + jar + " is missing (mvn -B -DskipTests package -pl loadgen -am)");
+        return Files.isRegularFile(jar)
+                ? Optional.empty()
+                : Optional.of("the built-in generator's jar " + jar
+                        + " is missing (mvn -B -DskipTests package -pl loadgen -am)");
     }
 
     @Override
@@ -81,15 +83,23 @@ public final class BuiltinGenerator implements LoadGenerator {
     String stepCommand(StepRequest request) {
         StringBuilder b = new StringBuilder("step name=").append(request.name());
         if (model == LoadModel.OPEN) {
-            b.append(" connections=").append(openConnections(request.connections()))
-                    .append(" rate=").append(request.connections());
+            b.append(" connections=")
+                    .append(openConnections(request.connections()))
+                    .append(" rate=")
+                    .append(request.connections());
         } else {
             b.append(" connections=").append(request.connections());
         }
-        b.append(" duration=").append(request.durationSec()).append('s')
-                .append(" mode=").append(request.mode() == ConnectionMode.CHURN ? "churn" : "keepalive")
-                .append(" timeout=").append(Math.max(1, request.requestTimeout().toMillis())).append("ms")
-                .append(" out=").append(request.rawDir().toAbsolutePath());
+        b.append(" duration=")
+                .append(request.durationSec())
+                .append('s')
+                .append(" mode=")
+                .append(request.mode() == ConnectionMode.CHURN ? "churn" : "keepalive")
+                .append(" timeout=")
+                .append(Math.max(1, request.requestTimeout().toMillis()))
+                .append("ms")
+                .append(" out=")
+                .append(request.rawDir().toAbsolutePath());
         return b.toString();
     }
 
@@ -131,8 +141,14 @@ public final class BuiltinGenerator implements LoadGenerator {
         }
         List<Path> files = new ArrayList<>(result.rawFiles());
         files.add(file);
-        return new GeneratorResult(result.requests(), result.durationSec(), result.bytes(), result.latency(),
-                result.errors(), files, result.loadWindow());
+        return new GeneratorResult(
+                result.requests(),
+                result.durationSec(),
+                result.bytes(),
+                result.latency(),
+                result.errors(),
+                files,
+                result.loadWindow());
     }
 
     /** One step's JSON line: the wrk summary's fields, and the step's files (summary and interval log). */
@@ -144,7 +160,8 @@ public final class BuiltinGenerator implements LoadGenerator {
             throw new GeneratorException("built-in generator: step line is not JSON: " + e.getOriginalMessage());
         }
         if ("error".equals(root.path("type").asText())) {
-            throw new GeneratorException("built-in generator: " + root.path("message").asText());
+            throw new GeneratorException(
+                    "built-in generator: " + root.path("message").asText());
         }
         List<Path> files = new ArrayList<>();
         for (String file : List.of("loadgen-" + name + ".json", "loadgen-" + name + ".hlog")) {

@@ -17,8 +17,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class IntervalLogSpectrum {
 
-    private IntervalLogSpectrum() {
-    }
+    private IntervalLogSpectrum() {}
 
     /** Every interval of the log added together; empty when the log holds no value. */
     public static Optional<Histogram> merge(Path hlog) throws IOException {

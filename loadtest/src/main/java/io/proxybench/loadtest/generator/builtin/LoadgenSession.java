@@ -40,8 +40,16 @@ final class LoadgenSession implements AutoCloseable {
 
     static LoadgenSession start(GeneratorContext context, Path java, Path jar, URI target, Path rawDir)
             throws GeneratorException {
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xms256m", "-Xmx1g", "-XX:+UseParallelGC",
-                "-jar", jar.toString(), "--stdin", "-t", Integer.toString(Math.max(1, context.threads()))));
+        List<String> command = new ArrayList<>(List.of(
+                java.toString(),
+                "-Xms256m",
+                "-Xmx1g",
+                "-XX:+UseParallelGC",
+                "-jar",
+                jar.toString(),
+                "--stdin",
+                "-t",
+                Integer.toString(Math.max(1, context.threads()))));
         if (!isLoopback(target.getHost())) {
             // a network namespace the kit made: the proxy's address there is not loopback
             command.addAll(List.of("--allow-host", target.getHost()));
@@ -51,8 +59,14 @@ final class LoadgenSession implements AutoCloseable {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         ChildProcess process;
         try {
-            process = ChildProcess.startDriven("loadgen", command, Map.of(), rawDir.resolve("loadgen.out"),
-                    rawDir.resolve("loadgen.err"), context.processes(), lines::add);
+            process = ChildProcess.startDriven(
+                    "loadgen",
+                    command,
+                    Map.of(),
+                    rawDir.resolve("loadgen.out"),
+                    rawDir.resolve("loadgen.err"),
+                    context.processes(),
+                    lines::add);
         } catch (IOException e) {
             throw new GeneratorException("cannot start the built-in generator: " + e.getMessage());
         }
@@ -89,27 +103,31 @@ final class LoadgenSession implements AutoCloseable {
             throw new GeneratorException("built-in generator: cannot send the step: " + e.getMessage()
                     + process.stderrTail().map(t -> " (" + t + ")").orElse(""));
         }
-        Duration limit = Duration.ofSeconds(durationSec).plus(requestTimeout.multipliedBy(2)).plus(STEP_SLACK);
-        return await(line -> line.contains("\"type\":\"step\"") || line.contains("\"type\":\"error\""), limit,
+        Duration limit = Duration.ofSeconds(durationSec)
+                .plus(requestTimeout.multipliedBy(2))
+                .plus(STEP_SLACK);
+        return await(
+                line -> line.contains("\"type\":\"step\"") || line.contains("\"type\":\"error\""),
+                limit,
                 "step result");
     }
 
-    private String await(Predicate<String> wanted, Duration limit, String what)
-            throws GeneratorException {
+    private String await(Predicate<String> wanted, Duration limit, String what) throws GeneratorException {
         long deadline = System.nanoTime() + limit.toNanos();
         try {
             while (true) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new GeneratorException("built-in generator sent no " + what + " within " + limit.toSeconds()
-                            + " s");
+                    throw new GeneratorException(
+                            "built-in generator sent no " + what + " within " + limit.toSeconds() + " s");
                 }
                 String line = lines.poll(Math.min(left, TimeUnit.MILLISECONDS.toNanos(200)), TimeUnit.NANOSECONDS);
                 if (line != null && wanted.test(line)) {
                     return line;
                 }
                 if (line == null && !process.isAlive() && lines.isEmpty()) {
-                    throw new GeneratorException("built-in generator exited with code " + process.exitCode().orElse(-1)
+                    throw new GeneratorException("built-in generator exited with code "
+                            + process.exitCode().orElse(-1)
                             + process.stderrTail().map(t -> ": " + t).orElse(""));
                 }
             }

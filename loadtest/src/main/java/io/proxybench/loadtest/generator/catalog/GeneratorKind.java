@@ -57,7 +57,9 @@ public enum GeneratorKind {
 
     /** The ids of the generators that run {@code model}, e.g. {@code gatling}. */
     public static String idsFor(LoadModel model) {
-        return Arrays.stream(values()).filter(k -> k.supports(model)).map(GeneratorKind::id)
+        return Arrays.stream(values())
+                .filter(k -> k.supports(model))
+                .map(GeneratorKind::id)
                 .collect(Collectors.joining(", "));
     }
 }

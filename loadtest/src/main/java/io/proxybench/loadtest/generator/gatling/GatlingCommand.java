@@ -27,12 +27,17 @@ final class GatlingCommand {
      * /tmp (everything the run writes stays in its results directory); the opening Gatling's log
      * writer needs on 17+.
      */
-    static final List<String> JVM_FLAGS = List.of("-Xms1g", "-Xmx1g", "-XX:MetaspaceSize=256m", "-XX:+UseParallelGC",
-            "-XX:MaxInlineLevel=20", "-XX:MaxTrivialSize=12", "-XX:+PerfDisableSharedMem",
+    static final List<String> JVM_FLAGS = List.of(
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:MetaspaceSize=256m",
+            "-XX:+UseParallelGC",
+            "-XX:MaxInlineLevel=20",
+            "-XX:MaxTrivialSize=12",
+            "-XX:+PerfDisableSharedMem",
             "--add-opens=java.base/java.lang=ALL-UNNAMED");
 
-    private GatlingCommand() {
-    }
+    private GatlingCommand() {}
 
     static String simulation(LoadModel model, ConnectionMode mode) {
         if (model == LoadModel.OPEN) {
@@ -46,8 +51,14 @@ final class GatlingCommand {
      * @param warmupSec   load at the step's level before the step, in the same JVM, left out of the figures
      * @param allowedHost a non-loopback target host the caller created (a namespace address), or null
      */
-    static List<String> build(Path java, String classpath, LoadModel model, StepRequest request, Path resultsDir,
-            int warmupSec, String allowedHost) {
+    static List<String> build(
+            Path java,
+            String classpath,
+            LoadModel model,
+            StepRequest request,
+            Path resultsDir,
+            int warmupSec,
+            String allowedHost) {
         URI target = request.target();
         List<String> command = new ArrayList<>();
         command.add(java.toString());
@@ -60,13 +71,14 @@ final class GatlingCommand {
         command.add("-Dproxybench.stepSeconds=" + request.durationSec());
         command.add("-Dproxybench.warmupSeconds=" + warmupSec);
         command.add("-Dproxybench.requestTimeoutMs=" + request.requestTimeout().toMillis());
-        command.add("-Dproxybench.connectionClose=" + (model == LoadModel.OPEN && request.mode() == ConnectionMode.CHURN));
+        command.add(
+                "-Dproxybench.connectionClose=" + (model == LoadModel.OPEN && request.mode() == ConnectionMode.CHURN));
         command.add("-Dproxybench.figuresFile=" + resultsDir.resolve(GatlingFigures.FILE_NAME));
         if (allowedHost != null) {
             command.add("-Dproxybench.allowedHosts=" + allowedHost);
         }
-        command.addAll(List.of("-cp", classpath, RUNNER, "-s", simulation(model, request.mode()),
-                "-rf", resultsDir.toString()));
+        command.addAll(List.of(
+                "-cp", classpath, RUNNER, "-s", simulation(model, request.mode()), "-rf", resultsDir.toString()));
         return command;
     }
 }

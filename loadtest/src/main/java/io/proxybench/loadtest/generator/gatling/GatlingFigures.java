@@ -34,8 +34,7 @@ public final class GatlingFigures {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private GatlingFigures() {
-    }
+    private GatlingFigures() {}
 
     /** The result of phase {@code phase} in {@code file}; {@code fallbackDurationSec} when the run was cut short. */
     public static GeneratorResult read(Path file, String phase, double fallbackDurationSec, List<Path> rawFiles)
@@ -61,17 +60,28 @@ public final class GatlingFigures {
 
     static GeneratorResult result(JsonNode phase, double fallbackDurationSec, List<Path> rawFiles) {
         JsonNode e = phase.path("errors");
-        ErrorCounts errors = new ErrorCounts(e.path("connect").asLong(), e.path("read").asLong(),
-                e.path("write").asLong(), e.path("status").asLong(), e.path("timeout").asLong());
+        ErrorCounts errors = new ErrorCounts(
+                e.path("connect").asLong(),
+                e.path("read").asLong(),
+                e.path("write").asLong(),
+                e.path("status").asLong(),
+                e.path("timeout").asLong());
         long answered = phase.path("ok").asLong() + errors.status();
         JsonNode l = phase.path("latency");
         LatencySummary latency = l.hasNonNull("meanMs")
-                ? new LatencySummary(l.get("meanMs").asDouble(), l.path("p50Ms").asDouble(), l.path("p75Ms").asDouble(),
-                        l.path("p90Ms").asDouble(), l.path("p99Ms").asDouble(), l.path("maxMs").asDouble())
+                ? new LatencySummary(
+                        l.get("meanMs").asDouble(),
+                        l.path("p50Ms").asDouble(),
+                        l.path("p75Ms").asDouble(),
+                        l.path("p90Ms").asDouble(),
+                        l.path("p99Ms").asDouble(),
+                        l.path("maxMs").asDouble())
                 : null;
-        double duration = phase.hasNonNull("durationSec") ? phase.get("durationSec").asDouble() : fallbackDurationSec;
+        double duration =
+                phase.hasNonNull("durationSec") ? phase.get("durationSec").asDouble() : fallbackDurationSec;
         // Gatling's report has no byte counts
-        return new GeneratorResult(answered, duration, 0, latency, errors, rawFiles, window(phase, fallbackDurationSec));
+        return new GeneratorResult(
+                answered, duration, 0, latency, errors, rawFiles, window(phase, fallbackDurationSec));
     }
 
     /**
@@ -83,7 +93,8 @@ public final class GatlingFigures {
             return null;
         }
         long start = phase.get("startEpochMs").asLong();
-        long end = phase.hasNonNull("endEpochMs") ? phase.get("endEpochMs").asLong()
+        long end = phase.hasNonNull("endEpochMs")
+                ? phase.get("endEpochMs").asLong()
                 : start + Math.round(fallbackDurationSec * 1000);
         return end >= start ? new LoadWindow(start, end) : null;
     }

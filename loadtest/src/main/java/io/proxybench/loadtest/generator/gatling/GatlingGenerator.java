@@ -36,6 +36,7 @@ public final class GatlingGenerator implements LoadGenerator {
     public static final int JIT_WARMUP_SEC = 2;
     /** JVM start and report writing, on top of the load itself. */
     static final Duration OVERHEAD_ALLOWANCE = Duration.ofSeconds(90);
+
     static final String WARMUP_STEP = "warmup";
     static final String LEAD_IN_PREFIX = "lead-in-";
 
@@ -46,7 +47,10 @@ public final class GatlingGenerator implements LoadGenerator {
 
     /** {@code --generator gatling}, in the run's {@code --model}. */
     public GatlingGenerator(GeneratorContext context, LoadModel model) {
-        this(context, model, GatlingInstall.under(KitLayout.locate().home()),
+        this(
+                context,
+                model,
+                GatlingInstall.under(KitLayout.locate().home()),
                 Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 
@@ -93,16 +97,28 @@ public final class GatlingGenerator implements LoadGenerator {
         List<String> command;
         try {
             Files.createDirectories(resultsDir.resolve(".tmp"));
-            command = context.topology().wrap(Role.GENERATOR, GatlingCommand.build(javaBinary, install.classpath(), model,
-                    request, resultsDir, warmupSec(request), allowedHost(request)));
-            Files.writeString(request.rawDir().resolve("gatling-" + resultsDir.getFileName() + ".cmd"),
-                    String.join(" ", command) + "\n", StandardCharsets.UTF_8);
+            command = context.topology()
+                    .wrap(
+                            Role.GENERATOR,
+                            GatlingCommand.build(
+                                    javaBinary,
+                                    install.classpath(),
+                                    model,
+                                    request,
+                                    resultsDir,
+                                    warmupSec(request),
+                                    allowedHost(request)));
+            Files.writeString(
+                    request.rawDir().resolve("gatling-" + resultsDir.getFileName() + ".cmd"),
+                    String.join(" ", command) + "\n",
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new GeneratorException("cannot prepare the Gatling run in " + resultsDir + ": " + e.getMessage());
         }
         ChildProcess process;
         try {
-            process = ChildProcess.start("gatling", command, Map.of(), stdout, stderr, context.processes(), line -> false);
+            process = ChildProcess.start(
+                    "gatling", command, Map.of(), stdout, stderr, context.processes(), line -> false);
         } catch (IOException e) {
             throw new GeneratorException("cannot start Gatling: " + e.getMessage());
         }
@@ -110,7 +126,8 @@ public final class GatlingGenerator implements LoadGenerator {
             request.onProcessStart().accept(process.handle());
             Duration limit = limit(request);
             if (!process.waitFor(limit)) {
-                throw new GeneratorException("Gatling still running " + limit.toSeconds() + " s after it started: stopped");
+                throw new GeneratorException(
+                        "Gatling still running " + limit.toSeconds() + " s after it started: stopped");
             }
             int code = process.exitCode().orElse(-1);
             Path figures = resultsDir.resolve(GatlingFigures.FILE_NAME);
@@ -118,8 +135,8 @@ public final class GatlingGenerator implements LoadGenerator {
                 throw new GeneratorException("Gatling exited with code " + code
                         + process.stderrTail().map(t -> ": " + t).orElse(""));
             }
-            return GatlingFigures.read(figures, "step-" + request.connections(), request.durationSec(),
-                    List.of(figures, stdout));
+            return GatlingFigures.read(
+                    figures, "step-" + request.connections(), request.durationSec(), List.of(figures, stdout));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GeneratorException("interrupted");
@@ -147,7 +164,8 @@ public final class GatlingGenerator implements LoadGenerator {
     /** Every request may take its full timeout after the last one is sent; warm-up and step alike. */
     static Duration limit(StepRequest request) {
         return Duration.ofSeconds(warmupSec(request) + request.durationSec())
-                .plus(request.requestTimeout().multipliedBy(2)).plus(OVERHEAD_ALLOWANCE);
+                .plus(request.requestTimeout().multipliedBy(2))
+                .plus(OVERHEAD_ALLOWANCE);
     }
 
     /** In a network namespace the kit made, the target is not on loopback; the simulation must be told. */

@@ -35,8 +35,8 @@ public record GatlingInstall(Path moduleDir) {
     public Optional<String> missing() {
         for (Path needed : new Path[] {jar(), classpathFile()}) {
             if (!Files.isRegularFile(needed)) {
-                return Optional.of("Gatling module not built (no " + needed + "): run 'mvn -B -q install' in "
-                        + moduleDir);
+                return Optional.of(
+                        "Gatling module not built (no " + needed + "): run 'mvn -B -q install' in " + moduleDir);
             }
         }
         return Optional.empty();
@@ -44,7 +44,8 @@ public record GatlingInstall(Path moduleDir) {
 
     /** The module's jar, then its dependencies. */
     public String classpath() throws IOException {
-        String dependencies = Files.readString(classpathFile(), StandardCharsets.UTF_8).trim();
+        String dependencies =
+                Files.readString(classpathFile(), StandardCharsets.UTF_8).trim();
         return jar() + (dependencies.isEmpty() ? "" : File.pathSeparator + dependencies);
     }
 }

@@ -43,14 +43,18 @@ public final class SplitGenerator implements LoadGenerator {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** What one step was on the boxes. */
-    public record Parts(List<String> boxes, List<Integer> shares, List<Long> requests, List<Long> startSkewMs,
-            String latencyMerge) {
-    }
+    public record Parts(
+            List<String> boxes,
+            List<Integer> shares,
+            List<Long> requests,
+            List<Long> startSkewMs,
+            String latencyMerge) {}
 
     private final List<String> boxes;
     private final List<LoadGenerator> parts;
     /** Where each part runs: its box's view of the run's topology. */
     private final List<Topology> places;
+
     private final Map<String, Parts> steps = new ConcurrentHashMap<>();
 
     SplitGenerator(List<String> boxes, List<LoadGenerator> parts, List<Topology> places) {
@@ -72,8 +76,10 @@ public final class SplitGenerator implements LoadGenerator {
         List<LoadGenerator> generators = new ArrayList<>();
         places.forEach((name, topology) -> {
             names.add(name);
-            generators.add(kind.create(new GeneratorContext(topology, context.processes(), context.threads(),
-                    context.cores(), context.runDir()), model));
+            generators.add(kind.create(
+                    new GeneratorContext(
+                            topology, context.processes(), context.threads(), context.cores(), context.runDir()),
+                    model));
         });
         return new SplitGenerator(names, generators, List.copyOf(places.values()));
     }
@@ -95,7 +101,10 @@ public final class SplitGenerator implements LoadGenerator {
 
     @Override
     public Optional<String> unavailableReason() {
-        return parts.stream().map(LoadGenerator::unavailableReason).flatMap(Optional::stream).findFirst();
+        return parts.stream()
+                .map(LoadGenerator::unavailableReason)
+                .flatMap(Optional::stream)
+                .findFirst();
     }
 
     /** The watched box's (this machine's, else the first): its generator is the process the kit's own sampler reads. */
@@ -106,7 +115,9 @@ public final class SplitGenerator implements LoadGenerator {
 
     /** The cores the part on box {@code index} can keep busy at its share of {@code step}. */
     public int usableCores(int index, int step) {
-        return parts.get(index).usableCores(StepSplit.shares(Math.max(step, parts.size()), parts.size()).get(index));
+        return parts.get(index)
+                .usableCores(StepSplit.shares(Math.max(step, parts.size()), parts.size())
+                        .get(index));
     }
 
     @Override
@@ -123,9 +134,15 @@ public final class SplitGenerator implements LoadGenerator {
         try {
             for (int i = 0; i < parts.size(); i++) {
                 Path dir = Files.createDirectories(request.rawDir().resolve("generator-" + (i + 1)));
-                requests.add(new StepRequest(request.name(), request.target(), shares.get(i), request.durationSec(),
-                        request.requestTimeout(), request.mode(), dir,
-                        i == watched ? request.onProcessStart() : handle -> { }));
+                requests.add(new StepRequest(
+                        request.name(),
+                        request.target(),
+                        shares.get(i),
+                        request.durationSec(),
+                        request.requestTimeout(),
+                        request.mode(),
+                        dir,
+                        i == watched ? request.onProcessStart() : handle -> {}));
             }
         } catch (IOException e) {
             throw new GeneratorException("cannot create the generator boxes' raw directories: " + e.getMessage());
@@ -140,8 +157,8 @@ public final class SplitGenerator implements LoadGenerator {
         }
         long first = Arrays.stream(startedAt).min().orElse(0);
         List<Long> skews = Arrays.stream(startedAt).map(t -> t - first).boxed().toList();
-        Parts done = new Parts(boxes, shares, results.stream().map(GeneratorResult::requests).toList(), skews,
-                merged.latencyMerge());
+        Parts done = new Parts(
+                boxes, shares, results.stream().map(GeneratorResult::requests).toList(), skews, merged.latencyMerge());
         steps.put(request.name(), done);
         record(request.rawDir(), request.name(), done);
         return merged.result();
@@ -158,15 +175,17 @@ public final class SplitGenerator implements LoadGenerator {
         List<GeneratorResult> out = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             GeneratorResult r = results.get(i);
-            Path hlog = requests.get(i).rawDir().resolve("loadgen-" + requests.get(i).name() + ".hlog");
+            Path hlog = requests.get(i)
+                    .rawDir()
+                    .resolve("loadgen-" + requests.get(i).name() + ".hlog");
             if (r.rawFiles().contains(hlog) || !places.get(i).fetch(Role.GENERATOR, hlog)) {
                 out.add(r);
                 continue;
             }
             List<Path> files = new ArrayList<>(r.rawFiles());
             files.add(hlog);
-            out.add(new GeneratorResult(r.requests(), r.durationSec(), r.bytes(), r.latency(), r.errors(), files,
-                    r.loadWindow()));
+            out.add(new GeneratorResult(
+                    r.requests(), r.durationSec(), r.bytes(), r.latency(), r.errors(), files, r.loadWindow()));
         }
         return out;
     }
@@ -199,7 +218,9 @@ public final class SplitGenerator implements LoadGenerator {
                 try {
                     results.add(futures.get(i).get());
                 } catch (ExecutionException e) {
-                    String why = e.getCause() instanceof GeneratorException g ? g.getMessage() : String.valueOf(e.getCause());
+                    String why = e.getCause() instanceof GeneratorException g
+                            ? g.getMessage()
+                            : String.valueOf(e.getCause());
                     if (failure == null) {
                         failure = new GeneratorException("generator box " + boxes.get(i) + ": " + why);
                     }

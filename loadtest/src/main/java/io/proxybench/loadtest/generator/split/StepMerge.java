@@ -27,27 +27,32 @@ public final class StepMerge {
 
     /** How the latency of a merged step was obtained, as steps.json's {@code latencyMerge} says. */
     public static final String EXACT = SpectrumMerge.EXACT;
+
     public static final String APPROXIMATE = SpectrumMerge.APPROXIMATE;
 
     /** The merged result and how its latency was merged. */
-    public record Merged(GeneratorResult result, String latencyMerge) {
-    }
+    public record Merged(GeneratorResult result, String latencyMerge) {}
 
-    private StepMerge() {
-    }
+    private StepMerge() {}
 
     /**
      * @param rawDir where the merged spectrum goes ({@code latency-<step>.json}, the name a single generator uses)
      */
-    public static Merged merge(List<GeneratorResult> parts, String source, Path rawDir, String step) throws IOException {
+    public static Merged merge(List<GeneratorResult> parts, String source, Path rawDir, String step)
+            throws IOException {
         long requests = parts.stream().mapToLong(GeneratorResult::requests).sum();
         double rps = parts.stream().mapToDouble(GeneratorResult::rps).sum();
-        double longest = parts.stream().mapToDouble(GeneratorResult::durationSec).max().orElse(0);
+        double longest =
+                parts.stream().mapToDouble(GeneratorResult::durationSec).max().orElse(0);
         // the duration that makes requests ÷ duration the parts' summed rate
         double durationSec = rps > 0 ? requests / rps : longest;
         long bytes = parts.stream().mapToLong(GeneratorResult::bytes).sum();
-        ErrorCounts errors = new ErrorCounts(sum(parts, ErrorCounts::connect), sum(parts, ErrorCounts::read),
-                sum(parts, ErrorCounts::write), sum(parts, ErrorCounts::status), sum(parts, ErrorCounts::timeout));
+        ErrorCounts errors = new ErrorCounts(
+                sum(parts, ErrorCounts::connect),
+                sum(parts, ErrorCounts::read),
+                sum(parts, ErrorCounts::write),
+                sum(parts, ErrorCounts::status),
+                sum(parts, ErrorCounts::timeout));
         Optional<Histogram> exact = histograms(parts, step);
         LatencySpectrum spectrum;
         LatencySummary latency;
@@ -55,12 +60,13 @@ public final class StepMerge {
         if (exact.isPresent()) {
             Histogram h = exact.get();
             spectrum = IntervalLogSpectrum.spectrum(h, source);
-            latency = new LatencySummary(h.getMean() / 1000, ms(h, 50), ms(h, 75), ms(h, 90), ms(h, 99),
-                    h.getMaxValue() / 1000.0);
+            latency = new LatencySummary(
+                    h.getMean() / 1000, ms(h, 50), ms(h, 75), ms(h, 90), ms(h, 99), h.getMaxValue() / 1000.0);
             how = EXACT;
         } else {
             List<LatencySpectrum> spectra = spectra(parts);
-            spectrum = spectra.size() == parts.size() && !spectra.isEmpty() ? SpectrumMerge.merge(spectra, source) : null;
+            spectrum =
+                    spectra.size() == parts.size() && !spectra.isEmpty() ? SpectrumMerge.merge(spectra, source) : null;
             latency = approximateSummary(parts, spectrum);
             how = APPROXIMATE;
         }
@@ -71,7 +77,8 @@ public final class StepMerge {
             files.add(file);
         }
         parts.forEach(p -> files.addAll(p.rawFiles()));
-        return new Merged(new GeneratorResult(requests, durationSec, bytes, latency, errors, files, window(parts)),
+        return new Merged(
+                new GeneratorResult(requests, durationSec, bytes, latency, errors, files, window(parts)),
                 latency == null ? null : how);
     }
 
@@ -80,7 +87,8 @@ public final class StepMerge {
         Histogram total = null;
         for (GeneratorResult part : parts) {
             Optional<Path> hlog = part.rawFiles().stream()
-                    .filter(f -> f.getFileName().toString().equals("loadgen-" + step + ".hlog")).findFirst();
+                    .filter(f -> f.getFileName().toString().equals("loadgen-" + step + ".hlog"))
+                    .findFirst();
             if (hlog.isEmpty()) {
                 return Optional.empty();
             }
@@ -99,7 +107,9 @@ public final class StepMerge {
     private static List<LatencySpectrum> spectra(List<GeneratorResult> parts) throws IOException {
         List<LatencySpectrum> out = new ArrayList<>();
         for (GeneratorResult part : parts) {
-            Optional<Path> file = part.rawFiles().stream().filter(LatencySpectrum::isSpectrumFile).findFirst();
+            Optional<Path> file = part.rawFiles().stream()
+                    .filter(LatencySpectrum::isSpectrumFile)
+                    .findFirst();
             if (file.isPresent()) {
                 try {
                     out.add(LatencySpectrum.read(file.get()));
@@ -116,18 +126,31 @@ public final class StepMerge {
      * spectrum — or, without spectra, the parts' own percentiles weighted by requests (rougher still).
      */
     private static LatencySummary approximateSummary(List<GeneratorResult> parts, LatencySpectrum spectrum) {
-        List<GeneratorResult> measured = parts.stream().filter(p -> p.latency() != null && p.requests() > 0).toList();
+        List<GeneratorResult> measured = parts.stream()
+                .filter(p -> p.latency() != null && p.requests() > 0)
+                .toList();
         if (measured.isEmpty()) {
             return null;
         }
         double mean = weighted(measured, LatencySummary::meanMs);
-        double max = measured.stream().mapToDouble(p -> p.latency().maxMs()).max().orElse(0);
+        double max =
+                measured.stream().mapToDouble(p -> p.latency().maxMs()).max().orElse(0);
         if (spectrum != null) {
-            return new LatencySummary(mean, spectrum.valueUsAt(50) / 1000, spectrum.valueUsAt(75) / 1000,
-                    spectrum.valueUsAt(90) / 1000, spectrum.valueUsAt(99) / 1000, max);
+            return new LatencySummary(
+                    mean,
+                    spectrum.valueUsAt(50) / 1000,
+                    spectrum.valueUsAt(75) / 1000,
+                    spectrum.valueUsAt(90) / 1000,
+                    spectrum.valueUsAt(99) / 1000,
+                    max);
         }
-        return new LatencySummary(mean, weighted(measured, LatencySummary::p50Ms), weighted(measured, LatencySummary::p75Ms),
-                weighted(measured, LatencySummary::p90Ms), weighted(measured, LatencySummary::p99Ms), max);
+        return new LatencySummary(
+                mean,
+                weighted(measured, LatencySummary::p50Ms),
+                weighted(measured, LatencySummary::p75Ms),
+                weighted(measured, LatencySummary::p90Ms),
+                weighted(measured, LatencySummary::p99Ms),
+                max);
     }
 
     private static double weighted(List<GeneratorResult> parts, ToDoubleFunction<LatencySummary> figure) {
@@ -145,8 +168,12 @@ public final class StepMerge {
         if (parts.stream().anyMatch(p -> p.loadWindow() == null)) {
             return null;
         }
-        long start = parts.stream().mapToLong(p -> p.loadWindow().startEpochMs()).min().orElseThrow();
-        long end = parts.stream().mapToLong(p -> p.loadWindow().endEpochMs()).max().orElseThrow();
+        long start = parts.stream()
+                .mapToLong(p -> p.loadWindow().startEpochMs())
+                .min()
+                .orElseThrow();
+        long end =
+                parts.stream().mapToLong(p -> p.loadWindow().endEpochMs()).max().orElseThrow();
         return new LoadWindow(start, end);
     }
 

@@ -12,8 +12,7 @@ import java.util.Optional;
  */
 public final class StepSplit {
 
-    private StepSplit() {
-    }
+    private StepSplit() {}
 
     /** The shares of {@code step} over {@code boxes} boxes, in box order; every one at least 1. */
     public static List<Integer> shares(int step, int boxes) {

@@ -11,12 +11,14 @@ import java.util.List;
  */
 final class RemoteWrk {
 
-    private RemoteWrk() {
-    }
+    private RemoteWrk() {}
 
     /** {@code sh -c 'mkdir -p "$0" && exec "$@"' DIR WRK ARGS...}: the same process, once the directory is there. */
     static List<String> creatingDir(Path dir, List<String> wrk) {
-        List<String> out = new ArrayList<>(List.of("sh", "-c", "mkdir -p \"$0\" && exec \"$@\"",
+        List<String> out = new ArrayList<>(List.of(
+                "sh",
+                "-c",
+                "mkdir -p \"$0\" && exec \"$@\"",
                 dir.toAbsolutePath().toString()));
         out.addAll(wrk);
         return out;

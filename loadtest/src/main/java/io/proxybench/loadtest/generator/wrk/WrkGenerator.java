@@ -32,7 +32,8 @@ public final class WrkGenerator implements LoadGenerator {
     static final String SCRIPT_RESOURCE = "/wrk/report.lua";
     static final String SCRIPT_NAME = "wrk-report.lua";
     /** The levels of the latency spectrum, handed to the script so that every generator uses the same ones. */
-    static final String PERCENTILES = LatencySpectrumLevels.levels().stream().map(LatencySpectrumLevels::text)
+    static final String PERCENTILES = LatencySpectrumLevels.levels().stream()
+            .map(LatencySpectrumLevels::text)
             .collect(Collectors.joining(","));
 
     private final GeneratorContext context;
@@ -65,33 +66,45 @@ public final class WrkGenerator implements LoadGenerator {
 
     /** The argument list of one wrk run, before the topology wraps it. */
     List<String> command(Path wrkBinary, Path script, StepRequest request) {
-        return List.of(wrkBinary.toString(), "--latency",
+        return List.of(
+                wrkBinary.toString(),
+                "--latency",
                 "-t" + threads(request.connections()),
                 "-c" + request.connections(),
                 "-d" + request.durationSec() + "s",
-                "--timeout", Math.max(1, request.requestTimeout().toSeconds()) + "s",
-                "-s", script.toString(),
+                "--timeout",
+                Math.max(1, request.requestTimeout().toSeconds()) + "s",
+                "-s",
+                script.toString(),
                 request.target().toString());
     }
 
     @Override
     public GeneratorResult run(StepRequest request) throws GeneratorException {
-        Path binary = wrk.orElseThrow(() -> new GeneratorException(unavailableReason().orElseThrow()));
+        Path binary =
+                wrk.orElseThrow(() -> new GeneratorException(unavailableReason().orElseThrow()));
         Path json = request.rawDir().resolve("wrk-" + request.name() + ".json");
         Path text = request.rawDir().resolve("wrk-" + request.name() + ".txt");
         Path errors = request.rawDir().resolve("wrk-" + request.name() + ".err");
-        Map<String, String> env = Map.of("WRK_JSON", json.toAbsolutePath().toString(),
-                "WRK_CONNECTION_CLOSE", request.mode() == ConnectionMode.CHURN ? "1" : "0",
-                "WRK_PERCENTILES", PERCENTILES);
+        Map<String, String> env = Map.of(
+                "WRK_JSON",
+                json.toAbsolutePath().toString(),
+                "WRK_CONNECTION_CLOSE",
+                request.mode() == ConnectionMode.CHURN ? "1" : "0",
+                "WRK_PERCENTILES",
+                PERCENTILES);
         // on another box: the shipped copy of the script, and the summary written at the same path there
         boolean remote = context.topology().boxOf(Role.GENERATOR) != null;
-        List<String> args = remote ? RemoteWrk.creatingDir(json.getParent(), command(binary, WrkScriptFile.shippable(),
-                request)) : command(binary, script(), request);
+        List<String> args = remote
+                ? RemoteWrk.creatingDir(json.getParent(), command(binary, WrkScriptFile.shippable(), request))
+                : command(binary, script(), request);
         List<String> command = context.topology().wrap(Role.GENERATOR, args, env);
         try {
             Files.deleteIfExists(json);
-            Files.writeString(request.rawDir().resolve("wrk-" + request.name() + ".cmd"),
-                    String.join(" ", command) + "\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    request.rawDir().resolve("wrk-" + request.name() + ".cmd"),
+                    String.join(" ", command) + "\n",
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new GeneratorException("cannot write to " + request.rawDir() + ": " + e.getMessage());
         }
@@ -104,7 +117,9 @@ public final class WrkGenerator implements LoadGenerator {
         try {
             request.onProcessStart().accept(process.handle());
             // wrk stops by itself after -d; past this it hangs and is stopped
-            Duration limit = Duration.ofSeconds(request.durationSec()).plus(request.requestTimeout()).plusSeconds(30);
+            Duration limit = Duration.ofSeconds(request.durationSec())
+                    .plus(request.requestTimeout())
+                    .plusSeconds(30);
             if (!process.waitFor(limit)) {
                 throw new GeneratorException("wrk still running " + limit.toSeconds() + " s after it started: stopped");
             }
@@ -133,8 +148,14 @@ public final class WrkGenerator implements LoadGenerator {
             } catch (IOException e) {
                 throw new GeneratorException("cannot write " + spectrumFile + ": " + e.getMessage());
             }
-            return new GeneratorResult(result.requests(), result.durationSec(), result.bytes(), result.latency(),
-                    result.errors(), List.of(json, text, spectrumFile), result.loadWindow());
+            return new GeneratorResult(
+                    result.requests(),
+                    result.durationSec(),
+                    result.bytes(),
+                    result.latency(),
+                    result.errors(),
+                    List.of(json, text, spectrumFile),
+                    result.loadWindow());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new GeneratorException("interrupted");

@@ -18,8 +18,7 @@ public final class WrkJsonParser {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private WrkJsonParser() {
-    }
+    private WrkJsonParser() {}
 
     public static GeneratorResult parse(String json, List<Path> rawFiles) throws GeneratorException {
         JsonNode root;
@@ -32,14 +31,24 @@ public final class WrkJsonParser {
             throw new GeneratorException("wrk summary lacks requests/durationUs");
         }
         JsonNode e = root.path("errors");
-        ErrorCounts errors = new ErrorCounts(e.path("connect").asLong(), e.path("read").asLong(),
-                e.path("write").asLong(), e.path("status").asLong(), e.path("timeout").asLong());
+        ErrorCounts errors = new ErrorCounts(
+                e.path("connect").asLong(),
+                e.path("read").asLong(),
+                e.path("write").asLong(),
+                e.path("status").asLong(),
+                e.path("timeout").asLong());
         JsonNode l = root.path("latencyUs");
         LatencySummary latency = l.hasNonNull("mean")
-                ? new LatencySummary(ms(l, "mean"), ms(l, "p50"), ms(l, "p75"), ms(l, "p90"), ms(l, "p99"), ms(l, "max"))
+                ? new LatencySummary(
+                        ms(l, "mean"), ms(l, "p50"), ms(l, "p75"), ms(l, "p90"), ms(l, "p99"), ms(l, "max"))
                 : null;
-        return new GeneratorResult(root.get("requests").asLong(), root.get("durationUs").asDouble() / 1e6,
-                root.path("bytes").asLong(), latency, errors, rawFiles);
+        return new GeneratorResult(
+                root.get("requests").asLong(),
+                root.get("durationUs").asDouble() / 1e6,
+                root.path("bytes").asLong(),
+                latency,
+                errors,
+                rawFiles);
     }
 
     /**
@@ -55,18 +64,28 @@ public final class WrkJsonParser {
             throw new GeneratorException("wrk summary is not JSON: " + e.getOriginalMessage());
         }
         JsonNode points = root == null ? null : root.get("spectrum");
-        if (points == null || !points.isArray() || points.isEmpty() || !root.path("latencyUs").hasNonNull("max")) {
+        if (points == null
+                || !points.isArray()
+                || points.isEmpty()
+                || !root.path("latencyUs").hasNonNull("max")) {
             return Optional.empty();
         }
         List<LatencySpectrum.Point> out = new ArrayList<>();
         for (JsonNode p : points) {
-            if (!p.isArray() || p.size() != 2 || !p.get(0).isNumber() || !p.get(1).isNumber()) {
+            if (!p.isArray()
+                    || p.size() != 2
+                    || !p.get(0).isNumber()
+                    || !p.get(1).isNumber()) {
                 throw new GeneratorException("wrk summary: a spectrum point is not [percent, microseconds]: " + p);
             }
             out.add(new LatencySpectrum.Point(p.get(0).asDouble(), p.get(1).asDouble()));
         }
-        return Optional.of(new LatencySpectrum("wrk", false, root.path("requests").asLong(),
-                root.path("latencyUs").get("max").asDouble(), out));
+        return Optional.of(new LatencySpectrum(
+                "wrk",
+                false,
+                root.path("requests").asLong(),
+                root.path("latencyUs").get("max").asDouble(),
+                out));
     }
 
     private static double ms(JsonNode latency, String field) {

@@ -17,8 +17,7 @@ public final class WrkScriptFile {
 
     private static Path file;
 
-    private WrkScriptFile() {
-    }
+    private WrkScriptFile() {}
 
     /** The script's path here; the commands for a remote box name it and are rewritten to its shipped copy. */
     public static synchronized Path shippable() {
@@ -34,7 +33,8 @@ public final class WrkScriptFile {
             file = script;
             return script;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the wrk script to the temporary directory: " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write the wrk script to the temporary directory: " + e.getMessage(), e);
         }
     }
 

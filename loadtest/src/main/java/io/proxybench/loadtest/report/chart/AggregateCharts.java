@@ -20,25 +20,38 @@ final class AggregateCharts {
     /** A latency chart switches to a log axis when its values span more than this factor. */
     private static final double LOG_SCALE_SPAN = 30;
 
-    private record Spec(String file, String title, String yAxis, Function<StepRecord, Double> value, boolean latency) {
-    }
+    private record Spec(String file, String title, String yAxis, Function<StepRecord, Double> value, boolean latency) {}
 
     private static final List<Spec> SPECS = List.of(
             new Spec("rps", "Throughput", "requests/s", s -> s.load().rps(), false),
-            new Spec("cpu", "CPU utilisation (machine)", "CPU busy, % of all cores", s -> s.machine().cpuPct(), false),
+            new Spec(
+                    "cpu",
+                    "CPU utilisation (machine)",
+                    "CPU busy, % of all cores",
+                    s -> s.machine().cpuPct(),
+                    false),
             new Spec("tp50", "Latency TP50", "ms", s -> s.latency().p50Ms(), true),
             new Spec("network", "Network IO", "Mbit/s", s -> s.machine().netMbps(), false),
             new Spec("tp75", "Latency TP75", "ms", s -> s.latency().p75Ms(), true),
-            new Spec("runqueue", "Run queue length", "runnable threads", s -> s.machine().runQueue(), false),
+            new Spec(
+                    "runqueue",
+                    "Run queue length",
+                    "runnable threads",
+                    s -> s.machine().runQueue(),
+                    false),
             new Spec("tp90", "Latency TP90", "ms", s -> s.latency().p90Ms(), true),
             new Spec("loadavg", "Load average (1 min)", "load", s -> s.machine().loadAvg(), false),
             new Spec("tp99", "Latency TP99", "ms", s -> s.latency().p99Ms(), true),
             new Spec("ctxsw", "Context switches", "switches/s", s -> s.machine().ctxSwPerSec(), false),
-            new Spec("us-per-req", "Proxy CPU per request", "\u00b5s CPU / request", s -> s.processes().proxyCpuUsPerReq(), false),
+            new Spec(
+                    "us-per-req",
+                    "Proxy CPU per request",
+                    "\u00b5s CPU / request",
+                    s -> s.processes().proxyCpuUsPerReq(),
+                    false),
             new Spec("gc", "GC time", "ms of GC per s", s -> s.jvm().gcMsPerSec(), false));
 
-    private AggregateCharts() {
-    }
+    private AggregateCharts() {}
 
     /** One chart per figure that at least one front end measured, in grid order. */
     static List<RenderedChart> render(RunResults results) {
@@ -46,7 +59,8 @@ final class AggregateCharts {
         for (Spec spec : SPECS) {
             XYChart chart = chart(results, spec);
             if (chart != null) {
-                out.add(new RenderedChart(RunFiles.CHARTS + "/" + spec.file() + ".png", spec.title(), ChartStyle.png(chart)));
+                out.add(new RenderedChart(
+                        RunFiles.CHARTS + "/" + spec.file() + ".png", spec.title(), ChartStyle.png(chart)));
             }
         }
         return out;
@@ -80,8 +94,11 @@ final class AggregateCharts {
             return null;
         }
         boolean log = spec.latency() && min > 0 && max / min > LOG_SCALE_SPAN;
-        XYChart chart = ChartStyle.newChart(spec.title(), results.run().unit().axisTitle(),
-                log ? spec.yAxis() + " (log scale)" : spec.yAxis(), ChartStyle.HEIGHT);
+        XYChart chart = ChartStyle.newChart(
+                spec.title(),
+                results.run().unit().axisTitle(),
+                log ? spec.yAxis() + " (log scale)" : spec.yAxis(),
+                ChartStyle.HEIGHT);
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
             chart.getStyler().setYAxisDecimalPattern("#,##0");
@@ -123,7 +140,8 @@ final class AggregateCharts {
 
     /** An open-model step offers its rate: a front end that keeps up answers on this line. */
     private static void addOffered(RunResults results, XYChart chart) {
-        List<Double> rates = results.connectionCounts().stream().map(Integer::doubleValue).toList();
+        List<Double> rates =
+                results.connectionCounts().stream().map(Integer::doubleValue).toList();
         if (!rates.isEmpty()) {
             ChartStyle.referenceSeries(chart.addSeries("offered rate", rates, rates), ChartStyle.REFERENCE_LINE);
         }
@@ -140,8 +158,12 @@ final class AggregateCharts {
                 ceiling = connections / (latencyMs / 1000.0);
             } else {
                 ceiling = results.steps().stream()
-                        .filter(s -> s.connections() != null && s.connections() == connections && s.ceiling().ceilingRps() != null)
-                        .map(s -> s.ceiling().ceilingRps()).findFirst().orElse(null);
+                        .filter(s -> s.connections() != null
+                                && s.connections() == connections
+                                && s.ceiling().ceilingRps() != null)
+                        .map(s -> s.ceiling().ceilingRps())
+                        .findFirst()
+                        .orElse(null);
             }
             if (ceiling != null) {
                 x.add((double) connections);
@@ -149,7 +171,8 @@ final class AggregateCharts {
             }
         }
         if (!x.isEmpty()) {
-            String name = latencyMs == null ? "ceiling (Little's law)"
+            String name = latencyMs == null
+                    ? "ceiling (Little's law)"
                     : "ceiling: connections \u00f7 " + String.format(Locale.ROOT, "%.0f", latencyMs) + " ms";
             XYSeries series = chart.addSeries(name, x, y);
             ChartStyle.referenceSeries(series, ChartStyle.REFERENCE_LINE);

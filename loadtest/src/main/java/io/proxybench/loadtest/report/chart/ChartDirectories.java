@@ -12,8 +12,7 @@ import java.util.Set;
  */
 public final class ChartDirectories {
 
-    private ChartDirectories() {
-    }
+    private ChartDirectories() {}
 
     public static Map<String, String> of(List<String> labels) {
         Map<String, String> out = new LinkedHashMap<>();

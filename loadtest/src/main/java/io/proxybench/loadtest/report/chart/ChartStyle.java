@@ -50,8 +50,7 @@ final class ChartStyle {
     private static final Font TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
     private static final Font LEGEND = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
 
-    private ChartStyle() {
-    }
+    private ChartStyle() {}
 
     /** Colour of the i-th series of a chart (front ends keep their index in every chart). */
     static Color color(int index) {
@@ -59,8 +58,13 @@ final class ChartStyle {
     }
 
     static XYChart newChart(String title, String xAxis, String yAxis, int height) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(height)
-                .title(title).xAxisTitle(xAxis).yAxisTitle(yAxis).build();
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(height)
+                .title(title)
+                .xAxisTitle(xAxis)
+                .yAxisTitle(yAxis)
+                .build();
         XYStyler s = chart.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(Color.WHITE);
@@ -93,8 +97,8 @@ final class ChartStyle {
     /** A reference line (ceiling, connections): thin, grey, dashed, no markers. */
     static void referenceSeries(XYSeries series, Color color) {
         series.setLineColor(color);
-        series.setLineStyle(new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {6f, 4f}, 0f));
+        series.setLineStyle(
+                new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
         series.setMarker(SeriesMarkers.NONE);
     }
 

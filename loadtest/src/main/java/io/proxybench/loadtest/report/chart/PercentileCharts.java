@@ -32,10 +32,10 @@ public final class PercentileCharts {
     private static final int NINES = 5;
     /** x of the median: log10(1 / (1 - 0.5)). */
     private static final double MEDIAN_X = Math.log10(2);
+
     private static final double LOG_SCALE_SPAN = 30;
 
-    private PercentileCharts() {
-    }
+    private PercentileCharts() {}
 
     /** Position of {@code percent} on the nines axis. */
     static double nines(double percent) {
@@ -44,8 +44,10 @@ public final class PercentileCharts {
 
     /** The label of the n-th nine: "0%", "90%", "99%" ... "99.999%". */
     static String label(int nines) {
-        return new BigDecimal(100 - 100 / Math.pow(10, nines)).setScale(Math.max(0, nines - 2), RoundingMode.HALF_EVEN)
-                .toPlainString() + "%";
+        return new BigDecimal(100 - 100 / Math.pow(10, nines))
+                        .setScale(Math.max(0, nines - 2), RoundingMode.HALF_EVEN)
+                        .toPlainString()
+                + "%";
     }
 
     /** Charts in step order, only for the steps where at least one front end has a spectrum. */
@@ -64,7 +66,9 @@ public final class PercentileCharts {
                 continue;
             }
             String title = "Latency by percentile, " + results.run().unit().describe(step) + repeatsNote(merged);
-            out.add(new RenderedChart(RunFiles.CHARTS + "/percentiles-" + step + ".png", title,
+            out.add(new RenderedChart(
+                    RunFiles.CHARTS + "/percentiles-" + step + ".png",
+                    title,
                     ChartStyle.png(chart(title, labels, spectra))));
         }
         return out;
@@ -85,8 +89,11 @@ public final class PercentileCharts {
             }
         }
         boolean log = min > 0 && max / min > LOG_SCALE_SPAN;
-        XYChart chart = ChartStyle.newChart(title, "percentile (log scale of 1 / (1 \u2212 p))",
-                log ? "latency, ms (log scale)" : "latency, ms", ChartStyle.HEIGHT);
+        XYChart chart = ChartStyle.newChart(
+                title,
+                "percentile (log scale of 1 / (1 \u2212 p))",
+                log ? "latency, ms (log scale)" : "latency, ms",
+                ChartStyle.HEIGHT);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax((double) NINES);
         // XChart places numeric ticks where it likes; the nines are drawn as lines and labels of their own
@@ -120,14 +127,19 @@ public final class PercentileCharts {
             if (x.isEmpty()) {
                 continue;
             }
-            String name = String.format(Locale.ROOT, "%s (max %s ms%s)", labels.get(i), milliseconds(s.maxUs()),
+            String name = String.format(
+                    Locale.ROOT,
+                    "%s (max %s ms%s)",
+                    labels.get(i),
+                    milliseconds(s.maxUs()),
                     s.exact() ? "" : ", wrk quantiles");
             ChartStyle.frontEndSeries(chart.addSeries(name, x, y), i, false);
         }
         double labelY = log ? min * 1.08 : max * 0.04;
         chart.getStyler().setAnnotationLineColor(ChartStyle.REFERENCE_LINE);
-        chart.getStyler().setAnnotationLineStroke(new BasicStroke(1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {4f, 4f}, 0f));
+        chart.getStyler()
+                .setAnnotationLineStroke(new BasicStroke(
+                        1f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 4f}, 0f));
         chart.getStyler().setAnnotationTextFontColor(ChartStyle.REFERENCE_LINE.darker());
         chart.getStyler().setAnnotationTextFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
         chart.addAnnotation(new AnnotationLine(MEDIAN_X, true, false));
@@ -135,7 +147,8 @@ public final class PercentileCharts {
         chart.addAnnotation(new AnnotationText("50%", MEDIAN_X - 0.04 - 0.035 * 3 / 2.0, labelY, false));
         for (int n = 1; n <= NINES; n++) {
             chart.addAnnotation(new AnnotationLine(n, true, false));
-            chart.addAnnotation(new AnnotationText(label(n), n - 0.04 - 0.035 * label(n).length() / 2.0, labelY, false));
+            chart.addAnnotation(
+                    new AnnotationText(label(n), n - 0.04 - 0.035 * label(n).length() / 2.0, labelY, false));
         }
         return chart;
     }
@@ -145,11 +158,15 @@ public final class PercentileCharts {
      * e.g. {@code , repeats 1-3 merged (wrk: request-weighted, approximate)}.
      */
     static String repeatsNote(List<RepeatSpectrum.Merged> merged) {
-        List<RepeatSpectrum.Merged> several = merged.stream().filter(RepeatSpectrum.Merged::ofSeveral).toList();
+        List<RepeatSpectrum.Merged> several =
+                merged.stream().filter(RepeatSpectrum.Merged::ofSeveral).toList();
         if (several.isEmpty()) {
             return "";
         }
-        List<List<Integer>> sets = several.stream().map(m -> m.repeats().stream().sorted().toList()).distinct().toList();
+        List<List<Integer>> sets = several.stream()
+                .map(m -> m.repeats().stream().sorted().toList())
+                .distinct()
+                .toList();
         String which = sets.size() == 1 ? "repeats " + span(sets.get(0)) : "each front end's repeats";
         boolean approximate = several.stream().anyMatch(m -> !m.spectrum().exact());
         return ", " + which + " merged" + (approximate ? " (wrk: request-weighted, approximate)" : "");
@@ -158,7 +175,8 @@ public final class PercentileCharts {
     /** {@code 1-3} for consecutive repeats, else {@code 1, 3}. */
     private static String span(List<Integer> repeats) {
         boolean consecutive = repeats.get(repeats.size() - 1) - repeats.get(0) == repeats.size() - 1;
-        return consecutive && repeats.size() > 2 ? repeats.get(0) + "\u2013" + repeats.get(repeats.size() - 1)
+        return consecutive && repeats.size() > 2
+                ? repeats.get(0) + "\u2013" + repeats.get(repeats.size() - 1)
                 : String.join(", ", repeats.stream().map(String::valueOf).toList());
     }
 

@@ -12,8 +12,11 @@ import java.util.Map;
  * All charts of a run: figures against connections, per front end over time, per step the latency
  * by percentile (none for a run without latency spectra), and (hosts topology) per other box over time.
  */
-public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines,
-        List<RenderedChart> percentiles, Map<String, List<RenderedChart>> hostTimelines) {
+public record ReportCharts(
+        List<RenderedChart> aggregate,
+        Map<String, List<RenderedChart>> timelines,
+        List<RenderedChart> percentiles,
+        Map<String, List<RenderedChart>> hostTimelines) {
 
     /** Charts of a run without latency spectra whose samples are all of the kit's machine. */
     public ReportCharts(List<RenderedChart> aggregate, Map<String, List<RenderedChart>> timelines) {
@@ -24,8 +27,11 @@ public record ReportCharts(List<RenderedChart> aggregate, Map<String, List<Rende
     public static final List<String> TIMELINE_KINDS = TimelineCharts.KINDS;
 
     public static ReportCharts render(RunResults results) {
-        return new ReportCharts(AggregateCharts.render(results), TimelineCharts.render(results),
-                PercentileCharts.render(results), TimelineCharts.renderHosts(results));
+        return new ReportCharts(
+                AggregateCharts.render(results),
+                TimelineCharts.render(results),
+                PercentileCharts.render(results),
+                TimelineCharts.renderHosts(results));
     }
 
     public List<RenderedChart> all() {

@@ -19,6 +19,7 @@ record TimeAxis(List<Double> x, int[] sampleIndex, double[] sampleX) {
 
     /** Gaps longer than this many typical intervals (and at least 5 s) are cut. */
     private static final int GAP_INTERVALS = 5;
+
     private static final long MIN_GAP_MS = 5000;
 
     static TimeAxis of(List<Sample> samples) {

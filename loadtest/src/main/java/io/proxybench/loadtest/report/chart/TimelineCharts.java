@@ -32,17 +32,14 @@ final class TimelineCharts {
     private static final Color ORIGIN = new Color(0xbc, 0xbd, 0x22);
     private static final Color GENERATOR = new Color(0x8c, 0x56, 0x4b);
 
-    private record Line(String name, Function<Sample, Double> value, Color color) {
-    }
+    private record Line(String name, Function<Sample, Double> value, Color color) {}
 
-    private record Spec(String file, String title, String yAxis, List<Line> lines) {
-    }
+    private record Spec(String file, String title, String yAxis, List<Line> lines) {}
 
     /** Chart kinds in grid order; also the file names under charts/&lt;front end&gt;/. */
     static final List<String> KINDS = List.of("cpu", "memfree", "network", "runq", "cswitch", "gc");
 
-    private TimelineCharts() {
-    }
+    private TimelineCharts() {}
 
     /** Charts per front-end label (in declaration order); a front end without samples is absent. */
     static Map<String, List<RenderedChart>> render(RunResults results) {
@@ -52,7 +49,9 @@ final class TimelineCharts {
         for (int i = 0; i < labels.size(); i++) {
             String label = labels.get(i);
             // rows of other boxes (hosts topology) have their own charts: renderHosts
-            List<Sample> samples = results.samplesOf(label).stream().filter(s -> s.host() == null).toList();
+            List<Sample> samples = results.samplesOf(label).stream()
+                    .filter(s -> s.host() == null)
+                    .toList();
             if (samples.isEmpty()) {
                 continue;
             }
@@ -61,8 +60,10 @@ final class TimelineCharts {
             for (Spec spec : specs(ChartStyle.color(i), results.run().machine())) {
                 XYChart chart = chart(label, spec, samples, axis, results.run().unit());
                 if (chart != null) {
-                    charts.add(new RenderedChart(RunFiles.CHARTS + "/" + dirs.get(label) + "/" + spec.file() + ".png",
-                            label + ": " + spec.title(), ChartStyle.png(chart)));
+                    charts.add(new RenderedChart(
+                            RunFiles.CHARTS + "/" + dirs.get(label) + "/" + spec.file() + ".png",
+                            label + ": " + spec.title(),
+                            ChartStyle.png(chart)));
                 }
             }
             out.put(label, charts);
@@ -90,10 +91,18 @@ final class TimelineCharts {
             List<RenderedChart> charts = new ArrayList<>();
             // a box's core count is not recorded: its per-process CPU stays in one-core units
             for (Spec spec : specs(ChartStyle.color(i++), null)) {
-                XYChart chart = spec.file().equals("gc") ? null
-                        : chart(host.getKey(), spec, samples, axis, results.run().unit());
+                XYChart chart = spec.file().equals("gc")
+                        ? null
+                        : chart(
+                                host.getKey(),
+                                spec,
+                                samples,
+                                axis,
+                                results.run().unit());
                 if (chart != null) {
-                    charts.add(new RenderedChart(dir + "/" + spec.file() + ".png", host.getKey() + ": " + spec.title(),
+                    charts.add(new RenderedChart(
+                            dir + "/" + spec.file() + ".png",
+                            host.getKey() + ": " + spec.title(),
                             ChartStyle.png(chart)));
                 }
             }
@@ -114,14 +123,33 @@ final class TimelineCharts {
         }
         return List.of(
                 new Spec("cpu", "CPU utilisation", "% of all cores", cpu),
-                new Spec("memfree", "Free memory", "MB", List.of(new Line("free memory", s -> s.machine().memFreeMb(), frontEnd))),
-                new Spec("network", "Network IO", "Mbit/s", List.of(new Line("network", s -> s.machine().netMbps(), frontEnd))),
-                new Spec("runq", "Run queue length", "runnable threads", List.of(
-                        new Line("run queue", s -> s.machine().runQueue(), frontEnd),
-                        new Line("load avg (1 min)", s -> s.machine().loadAvg(), TOTAL))),
-                new Spec("cswitch", "Context switches", "switches/s",
+                new Spec(
+                        "memfree",
+                        "Free memory",
+                        "MB",
+                        List.of(new Line("free memory", s -> s.machine().memFreeMb(), frontEnd))),
+                new Spec(
+                        "network",
+                        "Network IO",
+                        "Mbit/s",
+                        List.of(new Line("network", s -> s.machine().netMbps(), frontEnd))),
+                new Spec(
+                        "runq",
+                        "Run queue length",
+                        "runnable threads",
+                        List.of(
+                                new Line("run queue", s -> s.machine().runQueue(), frontEnd),
+                                new Line("load avg (1 min)", s -> s.machine().loadAvg(), TOTAL))),
+                new Spec(
+                        "cswitch",
+                        "Context switches",
+                        "switches/s",
                         List.of(new Line("context switches", s -> s.machine().ctxSwPerSec(), frontEnd))),
-                new Spec("gc", "GC time", "ms of GC per s", List.of(new Line("GC", s -> s.jvm().gcMsPerSec(), frontEnd))));
+                new Spec(
+                        "gc",
+                        "GC time",
+                        "ms of GC per s",
+                        List.of(new Line("GC", s -> s.jvm().gcMsPerSec(), frontEnd))));
     }
 
     private static Double perMachine(Double oneCorePct, int cores) {
@@ -130,14 +158,17 @@ final class TimelineCharts {
 
     private static XYChart chart(String label, Spec spec, List<Sample> samples, TimeAxis axis, StepUnit unit) {
         List<Line> measured = spec.lines().stream()
-                .filter(l -> samples.stream().anyMatch(s -> finite(l.value().apply(s)))).toList();
+                .filter(l -> samples.stream().anyMatch(s -> finite(l.value().apply(s))))
+                .toList();
         if (measured.isEmpty()) {
             return null;
         }
-        XYChart chart = ChartStyle.newChart(label + ": " + spec.title(), "time (s)", spec.yAxis(), ChartStyle.TIMELINE_HEIGHT);
+        XYChart chart =
+                ChartStyle.newChart(label + ": " + spec.title(), "time (s)", spec.yAxis(), ChartStyle.TIMELINE_HEIGHT);
         chart.getStyler().setYAxisMin(0, 0.0);
-        if (spec.file().equals("cpu") && measured.stream().allMatch(l -> samples.stream()
-                .map(l.value()).allMatch(v -> v == null || v <= 100))) {
+        if (spec.file().equals("cpu")
+                && measured.stream()
+                        .allMatch(l -> samples.stream().map(l.value()).allMatch(v -> v == null || v <= 100))) {
             chart.getStyler().setYAxisMax(0, 100.0);
         }
         for (Line line : measured) {

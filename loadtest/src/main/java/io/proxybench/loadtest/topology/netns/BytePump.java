@@ -8,8 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Copies bytes both ways between two connected channels until both directions end. */
 final class BytePump {
 
-    private BytePump() {
-    }
+    private BytePump() {}
 
     /** Starts two daemon threads; both channels are closed when both directions are done or one fails. */
     static void splice(SocketChannel a, SocketChannel b, String name) {
@@ -19,24 +18,26 @@ final class BytePump {
     }
 
     private static void start(SocketChannel from, SocketChannel to, AtomicInteger open, String name) {
-        Thread thread = new Thread(() -> {
-            ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
-            try {
-                while (from.read(buffer) >= 0) {
-                    buffer.flip();
-                    while (buffer.hasRemaining()) {
-                        to.write(buffer);
+        Thread thread = new Thread(
+                () -> {
+                    ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+                    try {
+                        while (from.read(buffer) >= 0) {
+                            buffer.flip();
+                            while (buffer.hasRemaining()) {
+                                to.write(buffer);
+                            }
+                            buffer.clear();
+                        }
+                        to.shutdownOutput();
+                        if (open.decrementAndGet() == 0) {
+                            closeBoth(from, to);
+                        }
+                    } catch (IOException e) {
+                        closeBoth(from, to);
                     }
-                    buffer.clear();
-                }
-                to.shutdownOutput();
-                if (open.decrementAndGet() == 0) {
-                    closeBoth(from, to);
-                }
-            } catch (IOException e) {
-                closeBoth(from, to);
-            }
-        }, name);
+                },
+                name);
         thread.setDaemon(true);
         thread.start();
     }

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  */
 public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delayMicros) {
 
-    private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d+)?)(bit|kbit|mbit|gbit|tbit|bps|kbps|mbps|gbps)");
+    private static final Pattern RATE =
+            Pattern.compile("(\\d+(?:\\.\\d+)?)(bit|kbit|mbit|gbit|tbit|bps|kbps|mbps|gbps)");
     private static final Pattern DELAY = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s)");
     private static final long MAX_RATE = 400_000_000_000L;
     private static final long MAX_DELAY_MICROS = 10_000_000L;
@@ -33,7 +34,8 @@ public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delay
     public LinkShaping {
         rateBitsPerSecond.ifPresent(r -> {
             if (r <= 0 || r > MAX_RATE) {
-                throw new IllegalArgumentException("link rate must be above 0 and at most 400gbit, got " + r + " bit/s");
+                throw new IllegalArgumentException(
+                        "link rate must be above 0 and at most 400gbit, got " + r + " bit/s");
             }
         });
         delayMicros.ifPresent(d -> {
@@ -70,8 +72,8 @@ public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delay
             args.addAll(List.of("limit", Integer.toString(NETEM_LIMIT_PACKETS)));
         } else if (rateBitsPerSecond.isPresent()) {
             long rate = rateBitsPerSecond.get();
-            args.addAll(List.of("tbf", "rate", rate + "bit", "burst", Long.toString(burstBytes(rate)),
-                    "latency", TBF_LATENCY));
+            args.addAll(List.of(
+                    "tbf", "rate", rate + "bit", "burst", Long.toString(burstBytes(rate)), "latency", TBF_LATENCY));
         }
         return args;
     }
@@ -104,21 +106,23 @@ public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delay
         }
         Matcher m = RATE.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("bad link rate '" + text
-                    + "': expected a number and a unit (bit, kbit, mbit, gbit, tbit, or bps, kbps, mbps, gbps for bytes), e.g. 1gbit");
+            throw new IllegalArgumentException(
+                    "bad link rate '" + text
+                            + "': expected a number and a unit (bit, kbit, mbit, gbit, tbit, or bps, kbps, mbps, gbps for bytes), e.g. 1gbit");
         }
         String unit = m.group(2);
-        double bits = Double.parseDouble(m.group(1)) * switch (unit) {
-            case "bit" -> 1d;
-            case "kbit" -> 1e3;
-            case "mbit" -> 1e6;
-            case "gbit" -> 1e9;
-            case "tbit" -> 1e12;
-            case "bps" -> 8d;
-            case "kbps" -> 8e3;
-            case "mbps" -> 8e6;
-            default -> 8e9;
-        };
+        double bits = Double.parseDouble(m.group(1))
+                * switch (unit) {
+                    case "bit" -> 1d;
+                    case "kbit" -> 1e3;
+                    case "mbit" -> 1e6;
+                    case "gbit" -> 1e9;
+                    case "tbit" -> 1e12;
+                    case "bps" -> 8d;
+                    case "kbps" -> 8e3;
+                    case "mbps" -> 8e6;
+                    default -> 8e9;
+                };
         return Optional.of(Math.round(bits));
     }
 
@@ -128,13 +132,15 @@ public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delay
         }
         Matcher m = DELAY.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException("bad link delay '" + text + "': expected a number and us, ms or s, e.g. 0.1ms");
+            throw new IllegalArgumentException(
+                    "bad link delay '" + text + "': expected a number and us, ms or s, e.g. 0.1ms");
         }
-        double micros = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
-            case "us" -> 1d;
-            case "ms" -> 1e3;
-            default -> 1e6;
-        };
+        double micros = Double.parseDouble(m.group(1))
+                * switch (m.group(2)) {
+                    case "us" -> 1d;
+                    case "ms" -> 1e3;
+                    default -> 1e6;
+                };
         return Optional.of(Math.round(micros));
     }
 }

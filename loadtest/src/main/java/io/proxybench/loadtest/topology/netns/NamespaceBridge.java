@@ -45,15 +45,25 @@ final class NamespaceBridge implements AutoCloseable {
         Path directory = Files.createTempDirectory("pb-bridge-");
         Path socket = directory.resolve("relay.sock");
         List<String> command = new ArrayList<>(placePrefix);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx16m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"),
-                UnixSocketRelay.class.getName(), socket.toString(), host, Integer.toString(port)));
-        Process relay = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        command.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx16m",
+                "-Xss512k",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                UnixSocketRelay.class.getName(),
+                socket.toString(),
+                host,
+                Integer.toString(port)));
+        Process relay = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         try {
             awaitReady(relay, command);
-            ServerSocketChannel listener = ServerSocketChannel.open()
-                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            ServerSocketChannel listener =
+                    ServerSocketChannel.open().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             NamespaceBridge bridge = new NamespaceBridge(relay, directory, listener);
             bridge.acceptInBackground(socket, host + ":" + port);
             log.info("bridge {} -> {}:{} in {}", listener.getLocalAddress(), host, port, String.join(" ", placePrefix));
@@ -89,45 +99,49 @@ final class NamespaceBridge implements AutoCloseable {
     }
 
     private void acceptInBackground(Path socket, String target) {
-        Thread acceptor = new Thread(() -> {
-            int count = 0;
-            while (listener.isOpen()) {
-                SocketChannel client;
-                try {
-                    client = listener.accept();
-                } catch (IOException closed) {
-                    return;
-                }
-                try {
-                    SocketChannel toRelay = SocketChannel.open(UnixDomainSocketAddress.of(socket));
-                    BytePump.splice(client, toRelay, "bridge-" + (++count));
-                } catch (IOException e) {
-                    log.warn("bridge to {}: relay not reachable: {}", target, e.getMessage());
-                    try {
-                        client.close();
-                    } catch (IOException ignored) {
-                        // the client sees the connection end either way
+        Thread acceptor = new Thread(
+                () -> {
+                    int count = 0;
+                    while (listener.isOpen()) {
+                        SocketChannel client;
+                        try {
+                            client = listener.accept();
+                        } catch (IOException closed) {
+                            return;
+                        }
+                        try {
+                            SocketChannel toRelay = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+                            BytePump.splice(client, toRelay, "bridge-" + (++count));
+                        } catch (IOException e) {
+                            log.warn("bridge to {}: relay not reachable: {}", target, e.getMessage());
+                            try {
+                                client.close();
+                            } catch (IOException ignored) {
+                                // the client sees the connection end either way
+                            }
+                        }
                     }
-                }
-            }
-        }, "bridge-accept-" + target);
+                },
+                "bridge-accept-" + target);
         acceptor.setDaemon(true);
         acceptor.start();
     }
 
     private static void awaitReady(Process relay, List<String> command) throws IOException {
         BufferedReader out = new BufferedReader(new InputStreamReader(relay.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                return null;
-            }
-        }, task -> {
-            Thread reader = new Thread(task, "bridge-start");
-            reader.setDaemon(true);
-            reader.start();
-        });
+        CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return out.readLine();
+                    } catch (IOException e) {
+                        return null;
+                    }
+                },
+                task -> {
+                    Thread reader = new Thread(task, "bridge-start");
+                    reader.setDaemon(true);
+                    reader.start();
+                });
         String line;
         try {
             line = firstLine.get(START_TIMEOUT_SECONDS, TimeUnit.SECONDS);

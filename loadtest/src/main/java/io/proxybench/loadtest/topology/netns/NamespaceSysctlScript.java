@@ -35,8 +35,7 @@ final class NamespaceSysctlScript {
             done
             """;
 
-    private NamespaceSysctlScript() {
-    }
+    private NamespaceSysctlScript() {}
 
     /** {@code sh -c TEXT sh read|write path value ...}, to run inside a namespace. */
     static List<String> command(Map<String, String> settings, boolean write) {
@@ -64,8 +63,9 @@ final class NamespaceSysctlScript {
         for (SysctlOutcome o : outcomes) {
             switch (o.status()) {
                 case SET, UNCHANGED -> set.add(o.key() + "=" + o.after());
-                default -> notSet.add(o.key() + " " + o.describe().get("status")
-                        + (o.hostValue() != null ? " (machine value " + o.hostValue() + " applies)" : ""));
+                default ->
+                    notSet.add(o.key() + " " + o.describe().get("status")
+                            + (o.hostValue() != null ? " (machine value " + o.hostValue() + " applies)" : ""));
             }
         }
         return "set " + set + "; not set here: " + (notSet.isEmpty() ? "none" : notSet);
@@ -75,8 +75,8 @@ final class NamespaceSysctlScript {
      * @param hostValue the kit's own value of a key, for keys the namespace does not have
      * @throws IllegalStateException when the report does not have one line per key
      */
-    static List<SysctlOutcome> outcomes(Map<String, String> settings, String report, boolean wrote,
-                                        Function<String, String> hostValue) {
+    static List<SysctlOutcome> outcomes(
+            Map<String, String> settings, String report, boolean wrote, Function<String, String> hostValue) {
         List<String> lines = report.lines().filter(l -> !l.isBlank()).toList();
         if (lines.size() != settings.size()) {
             throw new IllegalStateException("kernel settings pass reported " + lines.size() + " lines for "
@@ -91,21 +91,53 @@ final class NamespaceSysctlScript {
             String before = f.length > 1 && !f[1].isEmpty() ? SysctlFile.normalize(f[1]) : null;
             String after = f.length > 2 && !f[2].isEmpty() ? SysctlFile.normalize(f[2]) : null;
             String detail = f.length > 3 ? f[3].strip() : "";
-            outcomes.add(switch (f[0]) {
-                case "absent" -> new SysctlOutcome(key, wanted, null, null, SysctlOutcome.Status.NOT_PRESENT,
-                        hostValue.apply(key), "not in this namespace: the kernel keeps it for the whole machine");
-                case "unreadable" -> new SysctlOutcome(key, wanted, null, null, SysctlOutcome.Status.FAILED, null,
-                        "cannot read: " + detail);
-                case "read" -> new SysctlOutcome(key, null, before, after, SysctlOutcome.Status.READ, null, "");
-                case "unchanged" -> new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.UNCHANGED, null, "");
-                case "read-only" -> new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.READ_ONLY,
-                        hostValue.apply(key), "read-only in this namespace: shared with the machine, or no permission");
-                case "written" -> wanted.equals(after)
-                        ? new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.SET, null, "")
-                        : new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.FAILED, null,
-                                detail.isEmpty() ? "reads back as " + after : detail);
-                default -> throw new IllegalStateException("kernel settings pass: unexpected line '" + lines.get(i - 1) + "'");
-            });
+            outcomes.add(
+                    switch (f[0]) {
+                        case "absent" ->
+                            new SysctlOutcome(
+                                    key,
+                                    wanted,
+                                    null,
+                                    null,
+                                    SysctlOutcome.Status.NOT_PRESENT,
+                                    hostValue.apply(key),
+                                    "not in this namespace: the kernel keeps it for the whole machine");
+                        case "unreadable" ->
+                            new SysctlOutcome(
+                                    key,
+                                    wanted,
+                                    null,
+                                    null,
+                                    SysctlOutcome.Status.FAILED,
+                                    null,
+                                    "cannot read: " + detail);
+                        case "read" -> new SysctlOutcome(key, null, before, after, SysctlOutcome.Status.READ, null, "");
+                        case "unchanged" ->
+                            new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.UNCHANGED, null, "");
+                        case "read-only" ->
+                            new SysctlOutcome(
+                                    key,
+                                    wanted,
+                                    before,
+                                    after,
+                                    SysctlOutcome.Status.READ_ONLY,
+                                    hostValue.apply(key),
+                                    "read-only in this namespace: shared with the machine, or no permission");
+                        case "written" ->
+                            wanted.equals(after)
+                                    ? new SysctlOutcome(key, wanted, before, after, SysctlOutcome.Status.SET, null, "")
+                                    : new SysctlOutcome(
+                                            key,
+                                            wanted,
+                                            before,
+                                            after,
+                                            SysctlOutcome.Status.FAILED,
+                                            null,
+                                            detail.isEmpty() ? "reads back as " + after : detail);
+                        default ->
+                            throw new IllegalStateException(
+                                    "kernel settings pass: unexpected line '" + lines.get(i - 1) + "'");
+                    });
         }
         return outcomes;
     }

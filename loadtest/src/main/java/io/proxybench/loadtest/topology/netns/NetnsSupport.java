@@ -14,8 +14,7 @@ import java.util.Optional;
 /** Whether this machine can host the netns topology, asked before a run depends on it. */
 public final class NetnsSupport {
 
-    private NetnsSupport() {
-    }
+    private NetnsSupport() {}
 
     /**
      * Why this machine cannot host the netns topology (one line), or empty when it can as far as
@@ -23,14 +22,16 @@ public final class NetnsSupport {
      */
     public static Optional<String> unavailableReason(LinkShaping shaping) {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
-            return Optional.of("the netns topology needs Linux network namespaces; this is " + System.getProperty("os.name"));
+            return Optional.of(
+                    "the netns topology needs Linux network namespaces; this is " + System.getProperty("os.name"));
         }
         if (UserId.effective() != 0) {
             return Optional.of("the netns topology needs root (network namespaces and veth links need"
                     + " CAP_SYS_ADMIN and CAP_NET_ADMIN); run as root or use --topology loopback");
         }
         if (Executables.find("ip").isEmpty()) {
-            return Optional.of("the netns topology needs the 'ip' command (iproute2); install it: apt-get install iproute2");
+            return Optional.of(
+                    "the netns topology needs the 'ip' command (iproute2); install it: apt-get install iproute2");
         }
         if (shaping.shapes() && Executables.find("tc").isEmpty()) {
             return Optional.of("link shaping needs the 'tc' command (iproute2); install it: apt-get install iproute2");

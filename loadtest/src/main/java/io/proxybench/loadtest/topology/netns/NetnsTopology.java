@@ -81,12 +81,22 @@ public final class NetnsTopology implements Topology {
 
     /** Namespaces {@code pb-<6 hex>-gen|proxy|origin}; {@code shaping} may be {@link LinkShaping#none()}. */
     public NetnsTopology(LinkShaping shaping) {
-        this(shaping, ShortRunId.next(), CommandRunner.processes(COMMAND_TIMEOUT),
-                tool("ip"), tool("tc"), () -> NetnsSupport.unavailableReason(shaping));
+        this(
+                shaping,
+                ShortRunId.next(),
+                CommandRunner.processes(COMMAND_TIMEOUT),
+                tool("ip"),
+                tool("tc"),
+                () -> NetnsSupport.unavailableReason(shaping));
     }
 
-    NetnsTopology(LinkShaping shaping, String runId, CommandRunner runner, String ip, String tc,
-                  Supplier<Optional<String>> prerequisites) {
+    NetnsTopology(
+            LinkShaping shaping,
+            String runId,
+            CommandRunner runner,
+            String ip,
+            String tc,
+            Supplier<Optional<String>> prerequisites) {
         if (!runId.matches("[0-9a-f]{6}")) {
             throw new IllegalArgumentException("run id must be 6 lowercase hex digits, got '" + runId + "'");
         }
@@ -147,7 +157,9 @@ public final class NetnsTopology implements Topology {
                 mustRun("bring up lo", List.of(ip, "-n", ns(role), "link", "set", "dev", "lo", "up"));
                 // A new namespace copies the machine's IPv4 forwarding switch (on wherever
                 // containers run); the proxy's namespace must never route between its links.
-                mustRun("turn off forwarding", wrap(role, List.of("sh", "-c", "echo 0 > /proc/sys/net/ipv4/ip_forward")));
+                mustRun(
+                        "turn off forwarding",
+                        wrap(role, List.of("sh", "-c", "echo 0 > /proc/sys/net/ipv4/ip_forward")));
             }
             linkUp(Role.GENERATOR, GENERATOR_IF);
             linkUp(Role.PROXY, PROXY_CLIENT_IF);
@@ -158,9 +170,15 @@ public final class NetnsTopology implements Topology {
                 shape(Role.PROXY, PROXY_CLIENT_IF);
             }
             up = true;
-            log.info("netns topology up: {} {} {}; generator {} -> proxy {}, proxy {} -> origin {}; shaping {}",
-                    ns(Role.GENERATOR), ns(Role.PROXY), ns(Role.ORIGIN), GENERATOR_ADDRESS,
-                    PROXY_CLIENT_SIDE_ADDRESS, PROXY_ORIGIN_SIDE_ADDRESS, ORIGIN_ADDRESS,
+            log.info(
+                    "netns topology up: {} {} {}; generator {} -> proxy {}, proxy {} -> origin {}; shaping {}",
+                    ns(Role.GENERATOR),
+                    ns(Role.PROXY),
+                    ns(Role.ORIGIN),
+                    GENERATOR_ADDRESS,
+                    PROXY_CLIENT_SIDE_ADDRESS,
+                    PROXY_ORIGIN_SIDE_ADDRESS,
+                    ORIGIN_ADDRESS,
                     shaping.shapes() ? String.join(" ", shaping.qdiscArguments()) : "none");
         } catch (TopologyException | RuntimeException e) {
             close();
@@ -206,12 +224,14 @@ public final class NetnsTopology implements Topology {
      *
      * @throws IllegalArgumentException the file has a bad line (message names file and line)
      */
-    public synchronized Map<Role, List<SysctlOutcome>> applySysctls(Path confFile) throws IOException, TopologyException {
+    public synchronized Map<Role, List<SysctlOutcome>> applySysctls(Path confFile)
+            throws IOException, TopologyException {
         return sysctlPass(confFile, true);
     }
 
     /** Records the file's keys as they are in every namespace (for run.json), changing nothing. */
-    public synchronized Map<Role, List<SysctlOutcome>> readSysctls(Path confFile) throws IOException, TopologyException {
+    public synchronized Map<Role, List<SysctlOutcome>> readSysctls(Path confFile)
+            throws IOException, TopologyException {
         return sysctlPass(confFile, false);
     }
 
@@ -245,12 +265,16 @@ public final class NetnsTopology implements Topology {
         }
         out.put("namespaces", names);
         out.put("addresses", addresses);
-        Map<String, Object> clientLink = linkDescription(CLIENT_LINK_SUBNET,
-                end(Role.GENERATOR, GENERATOR_IF, GENERATOR_ADDRESS), end(Role.PROXY, PROXY_CLIENT_IF, PROXY_CLIENT_SIDE_ADDRESS));
+        Map<String, Object> clientLink = linkDescription(
+                CLIENT_LINK_SUBNET,
+                end(Role.GENERATOR, GENERATOR_IF, GENERATOR_ADDRESS),
+                end(Role.PROXY, PROXY_CLIENT_IF, PROXY_CLIENT_SIDE_ADDRESS));
         clientLink.put("shaping", shaping.shapes() ? shaping.describe() : "none");
         clientLink.put("qdiscs", new LinkedHashMap<>(installedQdiscs));
-        Map<String, Object> originLink = linkDescription(ORIGIN_LINK_SUBNET,
-                end(Role.PROXY, PROXY_ORIGIN_IF, PROXY_ORIGIN_SIDE_ADDRESS), end(Role.ORIGIN, ORIGIN_IF, ORIGIN_ADDRESS));
+        Map<String, Object> originLink = linkDescription(
+                ORIGIN_LINK_SUBNET,
+                end(Role.PROXY, PROXY_ORIGIN_IF, PROXY_ORIGIN_SIDE_ADDRESS),
+                end(Role.ORIGIN, ORIGIN_IF, ORIGIN_ADDRESS));
         originLink.put("shaping", "none");
         out.put("links", List.of(clientLink, originLink));
         Map<String, Object> settings = new LinkedHashMap<>();
@@ -278,10 +302,18 @@ public final class NetnsTopology implements Topology {
             try {
                 CommandRunner.Result result = runner.run(List.of(ip, "netns", "delete", ns));
                 if (!result.ok()) {
-                    log.warn("could not delete namespace {}: {}; remove it with: ip netns delete {}", ns, result.oneLine(), ns);
+                    log.warn(
+                            "could not delete namespace {}: {}; remove it with: ip netns delete {}",
+                            ns,
+                            result.oneLine(),
+                            ns);
                 }
             } catch (IOException | RuntimeException e) {
-                log.warn("could not delete namespace {}: {}; remove it with: ip netns delete {}", ns, e.getMessage(), ns);
+                log.warn(
+                        "could not delete namespace {}: {}; remove it with: ip netns delete {}",
+                        ns,
+                        e.getMessage(),
+                        ns);
             }
         }
         if (!created.isEmpty()) {
@@ -291,15 +323,16 @@ public final class NetnsTopology implements Topology {
         up = false;
     }
 
-    private Map<Role, List<SysctlOutcome>> sysctlPass(Path confFile, boolean write) throws IOException, TopologyException {
+    private Map<Role, List<SysctlOutcome>> sysctlPass(Path confFile, boolean write)
+            throws IOException, TopologyException {
         requireUp();
         Map<String, String> settings = SysctlFile.read(confFile);
         Map<Role, List<SysctlOutcome>> result = new EnumMap<>(Role.class);
         for (Role role : Role.values()) {
-            CommandRunner.Result run = mustRun("kernel settings in " + ns(role),
-                    wrap(role, NamespaceSysctlScript.command(settings, write)));
-            List<SysctlOutcome> outcomes = NamespaceSysctlScript.outcomes(settings, run.output(), write,
-                    NamespaceSysctlScript::machineValue);
+            CommandRunner.Result run = mustRun(
+                    "kernel settings in " + ns(role), wrap(role, NamespaceSysctlScript.command(settings, write)));
+            List<SysctlOutcome> outcomes =
+                    NamespaceSysctlScript.outcomes(settings, run.output(), write, NamespaceSysctlScript::machineValue);
             if (write) {
                 log.info("kernel settings in {}: {}", ns(role), NamespaceSysctlScript.summary(outcomes));
             }
@@ -311,8 +344,9 @@ public final class NetnsTopology implements Topology {
 
     private void link(Role a, String aIf, Role b, String bIf) throws TopologyException {
         // Both ends are created directly inside their namespaces: neither ever exists in the root one.
-        mustRun("create veth link", List.of(ip, "link", "add", aIf, "netns", ns(a), "type", "veth",
-                "peer", "name", bIf, "netns", ns(b)));
+        mustRun(
+                "create veth link",
+                List.of(ip, "link", "add", aIf, "netns", ns(a), "type", "veth", "peer", "name", bIf, "netns", ns(b)));
     }
 
     private void address(Role role, String iface, String address) throws TopologyException {
@@ -336,7 +370,9 @@ public final class NetnsTopology implements Topology {
             throw new TopologyException("shape link " + ns(role) + "/" + iface + " failed (" + String.join(" ", add)
                     + "): " + result.oneLine());
         }
-        String shown = mustRun("show qdisc", List.of(tc, "-n", ns(role), "qdisc", "show", "dev", iface)).output().strip();
+        String shown = mustRun("show qdisc", List.of(tc, "-n", ns(role), "qdisc", "show", "dev", iface))
+                .output()
+                .strip();
         installedQdiscs.put(key(role) + "/" + iface, shown);
     }
 

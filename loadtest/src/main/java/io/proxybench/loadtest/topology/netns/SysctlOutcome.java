@@ -12,8 +12,8 @@ import java.util.Map;
  *     which is what applies there; otherwise null
  * @param detail the reason a key was not set, else empty
  */
-public record SysctlOutcome(String key, String wanted, String before, String after, Status status,
-                            String hostValue, String detail) {
+public record SysctlOutcome(
+        String key, String wanted, String before, String after, Status status, String hostValue, String detail) {
 
     public enum Status {
         /** written and read back as wanted */

@@ -20,8 +20,7 @@ import java.nio.file.Path;
  */
 public final class UnixSocketRelay {
 
-    private UnixSocketRelay() {
-    }
+    private UnixSocketRelay() {}
 
     public static void main(String[] args) throws IOException {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
@@ -49,21 +48,23 @@ public final class UnixSocketRelay {
     }
 
     private static void exitWhenStdinCloses(Path socket) {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // the kit never writes; any byte is ignored
-                }
-            } catch (IOException ignored) {
-                // a broken pipe means the kit is gone, same as end of input
-            }
-            try {
-                Files.deleteIfExists(socket);
-            } catch (IOException ignored) {
-                // the kit removes the directory too
-            }
-            System.exit(0);
-        }, "stdin-watcher");
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        while (System.in.read() >= 0) {
+                            // the kit never writes; any byte is ignored
+                        }
+                    } catch (IOException ignored) {
+                        // a broken pipe means the kit is gone, same as end of input
+                    }
+                    try {
+                        Files.deleteIfExists(socket);
+                    } catch (IOException ignored) {
+                        // the kit removes the directory too
+                    }
+                    System.exit(0);
+                },
+                "stdin-watcher");
         watcher.setDaemon(true);
         watcher.start();
     }

@@ -18,24 +18,28 @@ import java.util.function.BiFunction;
 final class BoxChecks {
 
     /** What was found: the problems' lines in box order, the blocking ones among them, and each box's online cores. */
-    record Found(List<String> lines, List<String> blocking, Map<String, Integer> cores) {
-    }
+    record Found(List<String> lines, List<String> blocking, Map<String, Integer> cores) {}
 
-    private BoxChecks() {
-    }
+    private BoxChecks() {}
 
     /**
      * @param pathOn where a kit file is on a box (its shipped copy)
      * @throws TopologyException when a box cannot be checked
      */
-    static Found check(HostsFile hosts, BoxNeeds needs, SshCommands ssh, CommandRunner runner,
-            List<HostsFile.Place> boxes, BiFunction<HostsFile.Place, Path, String> pathOn) throws TopologyException {
+    static Found check(
+            HostsFile hosts,
+            BoxNeeds needs,
+            SshCommands ssh,
+            CommandRunner runner,
+            List<HostsFile.Place> boxes,
+            BiFunction<HostsFile.Place, Path, String> pathOn)
+            throws TopologyException {
         List<String> lines = new ArrayList<>();
         List<String> blocking = new ArrayList<>();
         Map<String, Integer> cores = new LinkedHashMap<>();
         for (HostsFile.Place box : boxes) {
-            List<String> command = ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.CHECK_BOX, args(hosts, needs, box,
-                    pathOn)));
+            List<String> command =
+                    ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.CHECK_BOX, args(hosts, needs, box, pathOn)));
             long before = System.currentTimeMillis() * 1_000_000L;
             CommandRunner.Result result;
             try {
@@ -48,8 +52,8 @@ final class BoxChecks {
                 throw new TopologyException(box.target() + ": cannot check the box: " + result.oneLine());
             }
             BoxCheck.cores(result.output()).ifPresent(n -> cores.put(box.target(), n));
-            for (BoxCheck.Problem problem : BoxCheck.judge(box.target(), result.output(), needs.connections(),
-                    before, after)) {
+            for (BoxCheck.Problem problem :
+                    BoxCheck.judge(box.target(), result.output(), needs.connections(), before, after)) {
                 lines.add(problem.line());
                 if (problem.blocking()) {
                     blocking.add(problem.line());
@@ -63,8 +67,8 @@ final class BoxChecks {
      * The script's arguments for one box: {@code j:JAVA} for the Java its roles start, {@code x:PATH}
      * for their other programs, {@code r:PATH} for the files they read.
      */
-    static List<String> args(HostsFile hosts, BoxNeeds needs, HostsFile.Place box,
-            BiFunction<HostsFile.Place, Path, String> pathOn) {
+    static List<String> args(
+            HostsFile hosts, BoxNeeds needs, HostsFile.Place box, BiFunction<HostsFile.Place, Path, String> pathOn) {
         List<String> args = new ArrayList<>();
         for (HostsFile.Place place : hosts.allPlaces()) {
             if (!place.local() && place.target().equals(box.target())) {

@@ -8,8 +8,7 @@ import java.util.List;
 /** A command about one box (ssh, rsync, scp) whose failure is that box's problem, named by its target. */
 final class BoxCommand {
 
-    private BoxCommand() {
-    }
+    private BoxCommand() {}
 
     /**
      * Runs {@code command}; its output when it exited 0.

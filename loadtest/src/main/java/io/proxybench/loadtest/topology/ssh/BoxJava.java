@@ -13,8 +13,7 @@ import java.util.stream.Collectors;
  */
 final class BoxJava {
 
-    private BoxJava() {
-    }
+    private BoxJava() {}
 
     /** Whether {@code program} is a {@code java} launcher (by its file name). */
     static boolean isJava(Path program) {
@@ -23,8 +22,11 @@ final class BoxJava {
 
     /** The kit's Java launchers among the programs the run starts, as the commands name them. */
     static Set<String> kitJavas(BoxNeeds needs) {
-        return needs.executables().values().stream().flatMap(List::stream).filter(BoxJava::isJava)
-                .map(Path::toString).collect(Collectors.toUnmodifiableSet());
+        return needs.executables().values().stream()
+                .flatMap(List::stream)
+                .filter(BoxJava::isJava)
+                .map(Path::toString)
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** {@code command} with each argument that is one of {@code kitJavas} replaced by {@code java}. */

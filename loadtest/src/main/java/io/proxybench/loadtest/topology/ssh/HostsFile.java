@@ -37,12 +37,19 @@ import java.util.stream.Collectors;
 public final class HostsFile {
 
     /** Where one role runs. {@code host} and {@code user} are null for a local role; {@code port} 0 is ssh's default. */
-    public record Place(Role role, boolean local, String user, String host, int port, String address,
-                        String networkInterface, String java) {
+    public record Place(
+            Role role,
+            boolean local,
+            String user,
+            String host,
+            int port,
+            String address,
+            String networkInterface,
+            String java) {
 
         /** A place whose Java is the {@code java} on its login's PATH. */
-        public Place(Role role, boolean local, String user, String host, int port, String address,
-                     String networkInterface) {
+        public Place(
+                Role role, boolean local, String user, String host, int port, String address, String networkInterface) {
             this(role, local, user, host, port, address, networkInterface, DEFAULT_JAVA);
         }
 
@@ -69,7 +76,8 @@ public final class HostsFile {
     private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,14}");
     private static final String ROLES = Arrays.stream(Role.values())
-            .map(r -> r.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
+            .map(r -> r.name().toLowerCase(Locale.ROOT))
+            .collect(Collectors.joining(", "));
 
     /** Where the kit keeps its files on a box when the file does not say: under the login's home. */
     public static final String DEFAULT_REMOTE_DIR = ".cache/proxybench";
@@ -78,6 +86,7 @@ public final class HostsFile {
     private static final List<String> GLOBAL_KEYS = List.of("ssh.config", "remote.dir", "java");
     /** The Java a remote role starts when the file names none: the one on the login's PATH. */
     public static final String DEFAULT_JAVA = "java";
+
     private static final Pattern JAVA = Pattern.compile("/?[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]+)*");
 
     private final Path source;
@@ -110,7 +119,8 @@ public final class HostsFile {
             String where = source + ":" + (i + 1) + ": ";
             int eq = line.indexOf('=');
             if (eq < 0) {
-                throw new IllegalArgumentException(where + "expected 'role = target' or 'role.address|interface = value', got: " + line);
+                throw new IllegalArgumentException(
+                        where + "expected 'role = target' or 'role.address|interface = value', got: " + line);
             }
             String key = line.substring(0, eq).strip().toLowerCase(Locale.ROOT);
             String value = line.substring(eq + 1).strip();
@@ -119,7 +129,8 @@ public final class HostsFile {
                 throw new IllegalArgumentException(where + "no value for " + key);
             }
             if (lineOf.containsKey(key)) {
-                throw new IllegalArgumentException(where + key + " given twice (first on line " + lineOf.get(key) + ")");
+                throw new IllegalArgumentException(
+                        where + key + " given twice (first on line " + lineOf.get(key) + ")");
             }
             values.put(key, value);
             lineOf.put(key, i + 1);
@@ -130,8 +141,8 @@ public final class HostsFile {
             String name = role.name().toLowerCase(Locale.ROOT);
             String target = values.get(name);
             if (target == null) {
-                throw new IllegalArgumentException(source + ": no entry for role " + name
-                        + " (every role needs one: " + ROLES + "; 'local' runs it on this machine)");
+                throw new IllegalArgumentException(source + ": no entry for role " + name + " (every role needs one: "
+                        + ROLES + "; 'local' runs it on this machine)");
             }
             if (role == Role.GENERATOR) {
                 generators.addAll(generatorPlaces(target, values, lineOf, source));
@@ -141,24 +152,25 @@ public final class HostsFile {
             }
         }
         checkLocalAddresses(places, generators, lineOf, source);
-        return new HostsFile(source, places, generators, sshConfig(values, lineOf, source),
-                remoteDir(values, lineOf, source));
+        return new HostsFile(
+                source, places, generators, sshConfig(values, lineOf, source), remoteDir(values, lineOf, source));
     }
 
     /** {@code generator = a, b, ...}: one place per box, each named once. */
-    private static List<Place> generatorPlaces(String value, Map<String, String> values, Map<String, Integer> lineOf,
-            Path source) {
+    private static List<Place> generatorPlaces(
+            String value, Map<String, String> values, Map<String, Integer> lineOf, Path source) {
         List<Place> out = new ArrayList<>();
         for (String target : value.split(",", -1)) {
             String t = target.strip();
             if (t.isEmpty()) {
-                throw new IllegalArgumentException(source + ":" + lineOf.get("generator")
-                        + ": empty entry in the generator list '" + value + "' (expected a, b, ... of local or ssh:...)");
+                throw new IllegalArgumentException(
+                        source + ":" + lineOf.get("generator") + ": empty entry in the generator list '" + value
+                                + "' (expected a, b, ... of local or ssh:...)");
             }
             Place place = place(Role.GENERATOR, t, values, lineOf, source);
             if (out.stream().anyMatch(p -> p.target().equals(place.target()))) {
-                throw new IllegalArgumentException(source + ":" + lineOf.get("generator") + ": generator box "
-                        + place.target() + " named twice");
+                throw new IllegalArgumentException(
+                        source + ":" + lineOf.get("generator") + ": generator box " + place.target() + " named twice");
             }
             out.add(place);
         }
@@ -172,10 +184,12 @@ public final class HostsFile {
             return null;
         }
         Path dir = source.toAbsolutePath().getParent();
-        Path config = dir == null ? Path.of(value).toAbsolutePath() : dir.resolve(value).normalize();
+        Path config = dir == null
+                ? Path.of(value).toAbsolutePath()
+                : dir.resolve(value).normalize();
         if (!Files.isRegularFile(config)) {
-            throw new IllegalArgumentException(source + ":" + lineOf.get("ssh.config") + ": ssh.config: no file "
-                    + config);
+            throw new IllegalArgumentException(
+                    source + ":" + lineOf.get("ssh.config") + ": ssh.config: no file " + config);
         }
         return config;
     }
@@ -223,8 +237,8 @@ public final class HostsFile {
         return remoteDir;
     }
 
-    private static Place place(Role role, String target, Map<String, String> values, Map<String, Integer> lineOf,
-                               Path source) {
+    private static Place place(
+            Role role, String target, Map<String, String> values, Map<String, Integer> lineOf, Path source) {
         String name = role.name().toLowerCase(Locale.ROOT);
         String where = source + ":" + lineOf.get(name) + ": ";
         boolean local = target.equals("local");
@@ -267,19 +281,21 @@ public final class HostsFile {
         String attribute = key.contains(".") ? key.substring(key.indexOf('.') + 1) : "";
         boolean knownRole = Arrays.stream(Role.values()).anyMatch(r -> r.name().equalsIgnoreCase(role));
         if (!knownRole) {
-            throw new IllegalArgumentException(where + "unknown role '" + role + "' (expected " + ROLES
-                    + ", or " + String.join(", ", GLOBAL_KEYS) + ")");
+            throw new IllegalArgumentException(where + "unknown role '" + role + "' (expected " + ROLES + ", or "
+                    + String.join(", ", GLOBAL_KEYS) + ")");
         }
-        if (!attribute.isEmpty() && !attribute.equals("address") && !attribute.equals("interface")
+        if (!attribute.isEmpty()
+                && !attribute.equals("address")
+                && !attribute.equals("interface")
                 && !attribute.equals("java")) {
-            throw new IllegalArgumentException(where + "unknown setting '" + key + "' (expected " + role + ", "
-                    + role + ".address, " + role + ".interface or " + role + ".java)");
+            throw new IllegalArgumentException(where + "unknown setting '" + key + "' (expected " + role + ", " + role
+                    + ".address, " + role + ".interface or " + role + ".java)");
         }
     }
 
     /** A local server role's loopback address would be useless to the roles on other boxes. */
-    private static void checkLocalAddresses(Map<Role, Place> places, List<Place> generators,
-            Map<String, Integer> lineOf, Path source) {
+    private static void checkLocalAddresses(
+            Map<Role, Place> places, List<Place> generators, Map<String, Integer> lineOf, Path source) {
         boolean anyRemote = places.values().stream().anyMatch(p -> !p.local())
                 || generators.stream().anyMatch(p -> !p.local());
         if (!anyRemote) {
@@ -316,8 +332,11 @@ public final class HostsFile {
         Map<String, Object> out = new LinkedHashMap<>();
         places.forEach((role, p) -> {
             Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("target", role == Role.GENERATOR
-                    ? generators.stream().map(Place::target).collect(Collectors.joining(", ")) : p.target());
+            entry.put(
+                    "target",
+                    role == Role.GENERATOR
+                            ? generators.stream().map(Place::target).collect(Collectors.joining(", "))
+                            : p.target());
             entry.put("address", p.address());
             entry.put("interface", p.networkInterface());
             if (!p.local()) {

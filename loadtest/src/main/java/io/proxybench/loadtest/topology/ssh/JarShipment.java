@@ -26,8 +26,7 @@ import java.util.Map;
 final class JarShipment {
 
     /** Where each local file is on the box, and the line that says what was done. */
-    record Shipped(Map<Path, String> remotePaths, String line) {
-    }
+    record Shipped(Map<Path, String> remotePaths, String line) {}
 
     private final SshCommands ssh;
     private final CommandRunner runner;
@@ -51,16 +50,18 @@ final class JarShipment {
             String name = file.getFileName().toString();
             Path other = byName.putIfAbsent(name, file);
             if (other != null && !other.equals(file)) {
-                throw new TopologyException(box.target() + ": cannot ship both " + other + " and " + file
-                        + ": they have the same name");
+                throw new TopologyException(
+                        box.target() + ": cannot ship both " + other + " and " + file + ": they have the same name");
             }
             remote.put(file, filesDir + "/" + name);
         }
         if (byName.isEmpty()) {
             return new Shipped(remote, box.target() + ": no files to ship");
         }
-        String report = run(ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.SHIP_CHECK, withDir(byName.keySet()))),
-                box, "cannot look at " + filesDir);
+        String report = run(
+                ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.SHIP_CHECK, withDir(byName.keySet()))),
+                box,
+                "cannot look at " + filesDir);
         boolean remoteRsync = false;
         Map<String, String> there = new HashMap<>();
         for (String line : report.split("\\R")) {
@@ -93,8 +94,9 @@ final class JarShipment {
                 ? box.target() + ": the " + byName.size() + " kit file(s) in " + filesDir + " are already there"
                         + " (same sha256): nothing copied"
                 : box.target() + ": copied " + String.join(", ", copied) + " (" + (bytes + 524_287) / 1_048_576
-                        + " MB) to " + filesDir + " with " + (rsync ? "rsync over ssh" : "ssh cat (" + whyNoRsync(remoteRsync)
-                        + ")") + (skipped > 0 ? "; " + skipped + " already there (same sha256)" : "");
+                        + " MB) to " + filesDir + " with "
+                        + (rsync ? "rsync over ssh" : "ssh cat (" + whyNoRsync(remoteRsync) + ")")
+                        + (skipped > 0 ? "; " + skipped + " already there (same sha256)" : "");
         return new Shipped(remote, line);
     }
 
@@ -117,8 +119,8 @@ final class JarShipment {
 
     /** The file as the stdin of {@code ssh ... ship-receive.sh TARGET}, through a local {@code sh} redirect. */
     List<String> catCommand(HostsFile.Place box, Path file, String target) {
-        List<String> command = new ArrayList<>(List.of("sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"", "pb",
-                file.toString()));
+        List<String> command =
+                new ArrayList<>(List.of("sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"", "pb", file.toString()));
         command.addAll(ssh.ssh(box, RemoteScripts.invocation(RemoteScripts.SHIP_RECEIVE, List.of(target))));
         return command;
     }
@@ -129,8 +131,8 @@ final class JarShipment {
      */
     boolean fetch(HostsFile.Place box, Path file) throws TopologyException {
         Path part = file.resolveSibling(file.getFileName() + ".part");
-        List<String> command = new ArrayList<>(List.of("sh", "-c", "f=$1; shift; exec \"$@\" > \"$f\"", "pb",
-                part.toString()));
+        List<String> command =
+                new ArrayList<>(List.of("sh", "-c", "f=$1; shift; exec \"$@\" > \"$f\"", "pb", part.toString()));
         command.addAll(ssh.ssh(box, SshCommands.shellCommand(List.of("cat", file.toString()))));
         try {
             CommandRunner.Result result = runner.run(command);

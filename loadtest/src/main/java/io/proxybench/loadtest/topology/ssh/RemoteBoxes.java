@@ -10,8 +10,7 @@ import java.util.stream.Collectors;
 /** The distinct remote boxes of a hosts file: roles that share an ssh target share one box. */
 final class RemoteBoxes {
 
-    private RemoteBoxes() {
-    }
+    private RemoteBoxes() {}
 
     /** One place per distinct ssh target, in role order. */
     static List<HostsFile.Place> of(HostsFile hosts) {

@@ -19,8 +19,7 @@ import java.util.List;
 final class RemoteRuns {
 
     /** One run with state on a box. */
-    record RunState(String runId, String kitHost, long kitPid) {
-    }
+    record RunState(String runId, String kitHost, long kitPid) {}
 
     private final SshCommands ssh;
     private final CommandRunner runner;
@@ -41,12 +40,21 @@ final class RemoteRuns {
     void register(HostsFile.Place box, String runId) throws TopologyException {
         String dir = runDir(runId);
         String script = "mkdir -p \"$1\" && printf '%s %s\\n' \"$2\" \"$3\" > \"$1/kit\"";
-        run(box, RemoteScripts.invocation(script, List.of(dir, kitHost(), Long.toString(ProcessHandle.current().pid()))),
+        run(
+                box,
+                RemoteScripts.invocation(
+                        script,
+                        List.of(
+                                dir,
+                                kitHost(),
+                                Long.toString(ProcessHandle.current().pid()))),
                 "cannot create " + dir);
     }
 
     List<RunState> list(HostsFile.Place box) throws TopologyException {
-        String output = run(box, RemoteScripts.invocation(RemoteScripts.LIST_RUNS, List.of(remoteDir)),
+        String output = run(
+                box,
+                RemoteScripts.invocation(RemoteScripts.LIST_RUNS, List.of(remoteDir)),
                 "cannot list the kit's runs in " + remoteDir);
         List<RunState> runs = new ArrayList<>();
         for (String line : output.split("\\R")) {
@@ -74,8 +82,7 @@ final class RemoteRuns {
         }
         List<String> args = new ArrayList<>(List.of(remoteDir));
         args.addAll(runIds);
-        String output = run(box, RemoteScripts.invocation(RemoteScripts.STOP_RUNS, args),
-                "cannot stop runs " + runIds);
+        String output = run(box, RemoteScripts.invocation(RemoteScripts.STOP_RUNS, args), "cannot stop runs " + runIds);
         return output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
     }
 

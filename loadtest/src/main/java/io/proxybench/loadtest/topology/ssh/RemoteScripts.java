@@ -30,8 +30,7 @@ final class RemoteScripts {
     /** Writes its stdin to a file, replacing it only once complete. */
     static final String SHIP_RECEIVE = load("ship-receive.sh");
 
-    private RemoteScripts() {
-    }
+    private RemoteScripts() {}
 
     /** {@code sh -c SCRIPT pb ARGS...}, quoted for the remote shell. */
     static String invocation(String script, List<String> args) {
@@ -45,10 +44,13 @@ final class RemoteScripts {
             if (in == null) {
                 throw new IllegalStateException("missing resource " + name);
             }
-            // the comments are for readers of the file: the command line (and ps) gets the code and lint directives only
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.isBlank() && (!line.stripLeading().startsWith("# ")
-                            || line.stripLeading().startsWith("# shellcheck ")))
+            // the comments are for readers of the file: the command line (and ps) gets the code and lint directives
+            // only
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .filter(line -> !line.isBlank()
+                            && (!line.stripLeading().startsWith("# ")
+                                    || line.stripLeading().startsWith("# shellcheck ")))
                     .collect(Collectors.joining("\n", "", "\n"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

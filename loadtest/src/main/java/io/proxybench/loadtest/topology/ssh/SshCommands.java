@@ -38,8 +38,13 @@ final class SshCommands {
      */
     List<String> forward(HostsFile.Place place, int localPort, String host, int port) {
         List<String> command = options(place, "-p");
-        command.addAll(List.of("-o", "ExitOnForwardFailure=yes",
-                "-L", "127.0.0.1:" + localPort + ":" + host + ":" + port, place.sshDestination(), "--",
+        command.addAll(List.of(
+                "-o",
+                "ExitOnForwardFailure=yes",
+                "-L",
+                "127.0.0.1:" + localPort + ":" + host + ":" + port,
+                place.sshDestination(),
+                "--",
                 "cat >/dev/null"));
         return Collections.unmodifiableList(command);
     }

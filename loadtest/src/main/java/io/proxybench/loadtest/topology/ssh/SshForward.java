@@ -45,16 +45,16 @@ final class SshForward implements AutoCloseable {
             long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 if (!process.isAlive()) {
-                    throw new IOException("ssh forward to " + host + ":" + port + " on " + place.target()
-                            + " ended: " + Files.readString(errors, StandardCharsets.UTF_8).strip());
+                    throw new IOException("ssh forward to " + host + ":" + port + " on " + place.target() + " ended: "
+                            + Files.readString(errors, StandardCharsets.UTF_8).strip());
                 }
                 if (accepts(local)) {
                     return forward;
                 }
                 Thread.sleep(100);
             }
-            throw new IOException("ssh forward to " + host + ":" + port + " on " + place.target()
-                    + " not up within " + READY_TIMEOUT.toSeconds() + " s");
+            throw new IOException("ssh forward to " + host + ":" + port + " on " + place.target() + " not up within "
+                    + READY_TIMEOUT.toSeconds() + " s");
         } catch (IOException | RuntimeException e) {
             forward.close();
             throw e;

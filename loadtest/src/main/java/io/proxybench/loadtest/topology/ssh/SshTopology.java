@@ -50,13 +50,18 @@ public final class SshTopology implements Topology {
     private final JarShipment shipment;
     /** Per box (by target): where each shipped local file is there, for the commands that name it. */
     private final Map<String, Map<Path, String>> shipped = new ConcurrentHashMap<>();
+
     private final List<String> shipLines = new ArrayList<>();
     /** The kit's own Java launchers in the commands: on a box they become the place's {@code java}. */
     private final Set<String> kitJavas;
 
     /** @param needs what the run needs on each role's box, checked by {@link #setUp()} */
     public SshTopology(HostsFile hosts, BoxNeeds needs) {
-        this(hosts, CommandRunner.processes(Duration.ofSeconds(20)), ShortRunId.next(), needs,
+        this(
+                hosts,
+                CommandRunner.processes(Duration.ofSeconds(20)),
+                ShortRunId.next(),
+                needs,
                 CommandRunner.processes(Duration.ofMinutes(10)));
     }
 
@@ -76,7 +81,8 @@ public final class SshTopology implements Topology {
         this.ssh = new SshCommands(hosts.sshConfig());
         this.runs = new RemoteRuns(ssh, runner, hosts.remoteDir());
         this.runId = runId;
-        this.shipment = new JarShipment(ssh, copier, hosts.remoteDir(), Executables.find("rsync").isPresent());
+        this.shipment = new JarShipment(
+                ssh, copier, hosts.remoteDir(), Executables.find("rsync").isPresent());
         this.kitJavas = BoxJava.kitJavas(needs);
     }
 
@@ -104,7 +110,8 @@ public final class SshTopology implements Topology {
             try {
                 result = runner.run(probe);
             } catch (IOException e) {
-                throw new TopologyException("cannot run ssh for " + RemoteBoxes.roles(hosts, box) + ": " + e.getMessage(), e);
+                throw new TopologyException(
+                        "cannot run ssh for " + RemoteBoxes.roles(hosts, box) + ": " + e.getMessage(), e);
             }
             if (!result.ok()) {
                 throw new TopologyException("cannot reach " + RemoteBoxes.roles(hosts, box) + " at " + box.target()
@@ -126,7 +133,8 @@ public final class SshTopology implements Topology {
             List<Path> files = hosts.allPlaces().stream()
                     .filter(p -> !p.local() && p.target().equals(box.target()))
                     .flatMap(p -> needs.files().getOrDefault(p.role(), List.of()).stream())
-                    .distinct().toList();
+                    .distinct()
+                    .toList();
             JarShipment.Shipped done = shipment.ship(box, files);
             shipped.put(box.target(), done.remotePaths());
             LOG.info("{}", done.line());
@@ -154,8 +162,8 @@ public final class SshTopology implements Topology {
      * ({@code kill -9}) and removes their state; one line per box that had any, saying what was done.
      */
     public static List<String> removeLeftovers(HostsFile hosts) throws TopologyException {
-        RemoteRuns runs = new RemoteRuns(new SshCommands(hosts.sshConfig()),
-                CommandRunner.processes(Duration.ofSeconds(30)), hosts.remoteDir());
+        RemoteRuns runs = new RemoteRuns(
+                new SshCommands(hosts.sshConfig()), CommandRunner.processes(Duration.ofSeconds(30)), hosts.remoteDir());
         List<String> lines = new ArrayList<>();
         for (HostsFile.Place box : RemoteBoxes.of(hosts)) {
             lines.addAll(removeLeftovers(runs, box));
@@ -164,14 +172,17 @@ public final class SshTopology implements Topology {
     }
 
     private static List<String> removeLeftovers(RemoteRuns runs, HostsFile.Place box) throws TopologyException {
-        List<String> ids = runs.leftovers(box).stream().map(RemoteRuns.RunState::runId).toList();
+        List<String> ids =
+                runs.leftovers(box).stream().map(RemoteRuns.RunState::runId).toList();
         if (ids.isEmpty()) {
             return List.of();
         }
         List<String> stopped = runs.stop(box, ids);
-        long processes = stopped.stream().filter(l -> l.startsWith("stopped ") || l.startsWith("killed ")).count();
-        return List.of(box.target() + ": removed runs " + String.join(", ", ids) + " left by a killed kit ("
-                + processes + " process" + (processes == 1 ? "" : "es") + " stopped)");
+        long processes = stopped.stream()
+                .filter(l -> l.startsWith("stopped ") || l.startsWith("killed "))
+                .count();
+        return List.of(box.target() + ": removed runs " + String.join(", ", ids) + " left by a killed kit (" + processes
+                + " process" + (processes == 1 ? "" : "es") + " stopped)");
     }
 
     @Override
@@ -273,9 +284,15 @@ public final class SshTopology implements Topology {
             String iface = hosts.allPlaces().stream()
                     .filter(p -> !p.local() && p.target().equals(box.target()))
                     .sorted((a, b) -> Boolean.compare(b.role() == Role.PROXY, a.role() == Role.PROXY))
-                    .map(HostsFile.Place::networkInterface).findFirst().orElse(box.networkInterface());
-            out.put(box.target(), runOnBox(box, "sampler", List.of("sh", "-c", RemoteScripts.SAMPLE_BOX, "pb",
-                    runs.runDir(runId), iface)));
+                    .map(HostsFile.Place::networkInterface)
+                    .findFirst()
+                    .orElse(box.networkInterface());
+            out.put(
+                    box.target(),
+                    runOnBox(
+                            box,
+                            "sampler",
+                            List.of("sh", "-c", RemoteScripts.SAMPLE_BOX, "pb", runs.runDir(runId), iface)));
         }
         return out;
     }

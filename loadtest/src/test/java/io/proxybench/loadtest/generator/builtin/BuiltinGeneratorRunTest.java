@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BuiltinGeneratorRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
 
     @TempDir
     Path tmp;
@@ -46,11 +47,25 @@ class BuiltinGeneratorRunTest {
             }
         }
         Path out = tmp.resolve("results");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + KitLayout.HOME_PROPERTY + "=" + LAYOUT.home(), "-cp", System.getProperty("java.class.path"),
-                ProxybenchMain.class.getName(), "run", "--front-ends", "netty", "--steps", "5,10", "--duration", "2s",
-                "--warmup", "1s", "--out", out.toString()));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-D" + KitLayout.HOME_PROPERTY + "=" + LAYOUT.home(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                ProxybenchMain.class.getName(),
+                "run",
+                "--front-ends",
+                "netty",
+                "--steps",
+                "5,10",
+                "--duration",
+                "2s",
+                "--warmup",
+                "1s",
+                "--out",
+                out.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("kit.log").toFile());
         builder.environment().put("PATH", bin.toString());
         Process kit = builder.start();
@@ -61,7 +76,8 @@ class BuiltinGeneratorRunTest {
         String log = Files.readString(tmp.resolve("kit.log"));
         assertThat(ended).as("kit still running after 3 minutes:%n%s", log).isTrue();
         assertThat(kit.exitValue()).as("exit code; output:%n%s", log).isZero();
-        assertThat(log).contains("generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
+        assertThat(log)
+                .contains("generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
 
         Path runDir;
         try (Stream<Path> dirs = Files.list(out)) {
@@ -77,9 +93,12 @@ class BuiltinGeneratorRunTest {
             assertThat(step.get("requests").asLong()).as(where).isPositive();
             // the origin answers after 50 ms: nothing can be faster
             assertThat(step.get("latency").get("p50Ms").asDouble()).as(where).isGreaterThanOrEqualTo(50.0);
-            assertThat(step.get("generatorCpuPct").isNumber()).as(where + " generator CPU sampled").isTrue();
+            assertThat(step.get("generatorCpuPct").isNumber())
+                    .as(where + " generator CPU sampled")
+                    .isTrue();
         }
-        for (String file : List.of("raw/netty/loadgen-5.hlog", "raw/netty/loadgen-10.hlog", "raw/netty/loadgen-10.json")) {
+        for (String file :
+                List.of("raw/netty/loadgen-5.hlog", "raw/netty/loadgen-10.hlog", "raw/netty/loadgen-10.json")) {
             assertThat(runDir.resolve(file)).as(file).isRegularFile();
         }
     }

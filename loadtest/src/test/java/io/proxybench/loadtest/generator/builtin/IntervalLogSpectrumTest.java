@@ -57,15 +57,16 @@ class IntervalLogSpectrumTest {
 
     @Test
     void spectrumOfTheMergedLogIsExactAndReachesTheMaximum(@TempDir Path dir) throws Exception {
-        LatencySpectrum s = IntervalLogSpectrum.spectrum(IntervalLogSpectrum.merge(threeIntervals(dir, "100")).orElseThrow(),
-                "builtin");
+        LatencySpectrum s = IntervalLogSpectrum.spectrum(
+                IntervalLogSpectrum.merge(threeIntervals(dir, "100")).orElseThrow(), "builtin");
 
         assertThat(s.exact()).isTrue();
         assertThat(s.source()).isEqualTo("builtin");
         assertThat(s.count()).isEqualTo(2001);
         assertThat(s.points()).extracting(LatencySpectrum.Point::percentile).isEqualTo(LatencySpectrumLevels.levels());
         for (int i = 1; i < s.points().size(); i++) {
-            assertThat(s.points().get(i).valueUs()).isGreaterThanOrEqualTo(s.points().get(i - 1).valueUs());
+            assertThat(s.points().get(i).valueUs())
+                    .isGreaterThanOrEqualTo(s.points().get(i - 1).valueUs());
         }
         assertThat(s.valueUsAt(0)).isEqualTo(1);
         assertThat(s.valueUsAt(90)).isCloseTo(1801, within(2.0));
@@ -78,13 +79,14 @@ class IntervalLogSpectrumTest {
     @Test
     void stepResultGainsTheSpectrumFile(@TempDir Path dir) throws Exception {
         threeIntervals(dir, "100");
-        GeneratorResult plain = new GeneratorResult(2001, 3, 0, null, ErrorCounts.NONE,
-                List.of(dir.resolve("loadgen-100.hlog")));
+        GeneratorResult plain =
+                new GeneratorResult(2001, 3, 0, null, ErrorCounts.NONE, List.of(dir.resolve("loadgen-100.hlog")));
 
         GeneratorResult result = BuiltinGenerator.withSpectrum(plain, dir, "100");
 
         assertThat(result.rawFiles()).containsExactly(dir.resolve("loadgen-100.hlog"), dir.resolve("latency-100.json"));
-        assertThat(LatencySpectrum.read(dir.resolve("latency-100.json")).count()).isEqualTo(2001);
+        assertThat(LatencySpectrum.read(dir.resolve("latency-100.json")).count())
+                .isEqualTo(2001);
         assertThat(result.requests()).isEqualTo(2001);
     }
 
@@ -93,7 +95,8 @@ class IntervalLogSpectrumTest {
         GeneratorResult plain = new GeneratorResult(10, 1, 0, null, ErrorCounts.NONE, List.of());
         assertThat(BuiltinGenerator.withSpectrum(plain, dir, "100")).isSameAs(plain);
 
-        Files.writeString(dir.resolve("loadgen-100.hlog"), "#[StartTime: 1795385000.000]\n0.000,1.000,9.000,not-base64!\n");
+        Files.writeString(
+                dir.resolve("loadgen-100.hlog"), "#[StartTime: 1795385000.000]\n0.000,1.000,9.000,not-base64!\n");
         assertThat(BuiltinGenerator.withSpectrum(plain, dir, "100")).isSameAs(plain);
         assertThat(dir.resolve("latency-100.json")).doesNotExist();
     }

@@ -29,42 +29,83 @@ class GatlingCommandTest {
 
     @Test
     void oneStepOneJvmWithTheStepAsSystemProperties() {
-        List<String> c = GatlingCommand.build(Path.of("/jdk/bin/java"), "a.jar:b.jar", LoadModel.CLOSED,
-                request("http://127.0.0.1:8080/", 700, ConnectionMode.KEEPALIVE), RESULTS, 2, null);
+        List<String> c = GatlingCommand.build(
+                Path.of("/jdk/bin/java"),
+                "a.jar:b.jar",
+                LoadModel.CLOSED,
+                request("http://127.0.0.1:8080/", 700, ConnectionMode.KEEPALIVE),
+                RESULTS,
+                2,
+                null);
 
         assertThat(c.get(0)).isEqualTo("/jdk/bin/java");
         assertThat(c).containsSubsequence("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC");
-        assertThat(c).contains("-Dproxybench.baseUrl=http://127.0.0.1:8080", "-Dproxybench.path=/",
-                "-Dproxybench.steps=700", "-Dproxybench.stepSeconds=10", "-Dproxybench.warmupSeconds=2",
-                "-Dproxybench.requestTimeoutMs=5000", "-Dproxybench.connectionClose=false",
-                "-Dproxybench.figuresFile=" + RESULTS.resolve("figures.json"),
-                "-Djava.io.tmpdir=" + RESULTS.resolve(".tmp"));
+        assertThat(c)
+                .contains(
+                        "-Dproxybench.baseUrl=http://127.0.0.1:8080",
+                        "-Dproxybench.path=/",
+                        "-Dproxybench.steps=700",
+                        "-Dproxybench.stepSeconds=10",
+                        "-Dproxybench.warmupSeconds=2",
+                        "-Dproxybench.requestTimeoutMs=5000",
+                        "-Dproxybench.connectionClose=false",
+                        "-Dproxybench.figuresFile=" + RESULTS.resolve("figures.json"),
+                        "-Djava.io.tmpdir=" + RESULTS.resolve(".tmp"));
         assertThat(c).noneMatch(a -> a.startsWith("-Dproxybench.allowedHosts"));
-        assertThat(c.subList(c.indexOf("-cp"), c.size())).containsExactly("-cp", "a.jar:b.jar",
-                "io.proxybench.gatling.run.GatlingRun", "-s", "io.proxybench.gatling.KeepAliveRampSimulation",
-                "-rf", RESULTS.toString());
+        assertThat(c.subList(c.indexOf("-cp"), c.size()))
+                .containsExactly(
+                        "-cp",
+                        "a.jar:b.jar",
+                        "io.proxybench.gatling.run.GatlingRun",
+                        "-s",
+                        "io.proxybench.gatling.KeepAliveRampSimulation",
+                        "-rf",
+                        RESULTS.toString());
     }
 
     @Test
     void openModelChurnSendsConnectionClose() {
-        List<String> c = GatlingCommand.build(Path.of("java"), "cp", LoadModel.OPEN,
-                request("http://127.0.0.1:8080/", 3000, ConnectionMode.CHURN), RESULTS, 0, null);
+        List<String> c = GatlingCommand.build(
+                Path.of("java"),
+                "cp",
+                LoadModel.OPEN,
+                request("http://127.0.0.1:8080/", 3000, ConnectionMode.CHURN),
+                RESULTS,
+                0,
+                null);
 
-        assertThat(c).contains("-Dproxybench.steps=3000", "-Dproxybench.connectionClose=true",
-                "-Dproxybench.warmupSeconds=0");
+        assertThat(c)
+                .contains(
+                        "-Dproxybench.steps=3000", "-Dproxybench.connectionClose=true", "-Dproxybench.warmupSeconds=0");
     }
 
     @Test
     void aNamespaceAddressIsPassedAsAllowedAndThePathKeepsItsQuery() {
-        List<String> c = GatlingCommand.build(Path.of("java"), "cp", LoadModel.CLOSED,
-                request("http://10.213.0.1:8080/api/x?y=1", 10, ConnectionMode.KEEPALIVE), RESULTS, 2, "10.213.0.1");
+        List<String> c = GatlingCommand.build(
+                Path.of("java"),
+                "cp",
+                LoadModel.CLOSED,
+                request("http://10.213.0.1:8080/api/x?y=1", 10, ConnectionMode.KEEPALIVE),
+                RESULTS,
+                2,
+                "10.213.0.1");
 
-        assertThat(c).contains("-Dproxybench.baseUrl=http://10.213.0.1:8080", "-Dproxybench.path=/api/x?y=1",
-                "-Dproxybench.allowedHosts=10.213.0.1");
+        assertThat(c)
+                .contains(
+                        "-Dproxybench.baseUrl=http://10.213.0.1:8080",
+                        "-Dproxybench.path=/api/x?y=1",
+                        "-Dproxybench.allowedHosts=10.213.0.1");
     }
 
     static StepRequest request(String target, int connections, ConnectionMode mode) {
-        return new StepRequest("700", URI.create(target), connections, 10, Duration.ofSeconds(5), mode,
-                Path.of("/run/raw/netty"), h -> { });
+        return new StepRequest(
+                "700",
+                URI.create(target),
+                connections,
+                10,
+                Duration.ofSeconds(5),
+                mode,
+                Path.of("/run/raw/netty"),
+                h -> {});
     }
 }

@@ -49,15 +49,18 @@ class GatlingFiguresTest {
     @Test
     void aRunCutShortFallsBackToTheRequestedDuration() throws Exception {
         Path file = tmp.resolve("figures.json");
-        Files.writeString(file, Files.readString(fixture()).replace("\"durationSec\" : 2.033921864", "\"durationSec\" : null"));
+        Files.writeString(
+                file, Files.readString(fixture()).replace("\"durationSec\" : 2.033921864", "\"durationSec\" : null"));
 
-        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).durationSec()).isEqualTo(2);
+        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).durationSec())
+                .isEqualTo(2);
     }
 
     @Test
     void aRunCutShortIsTakenToHaveLoadedForTheRequestedTime() throws Exception {
         Path file = tmp.resolve("figures.json");
-        Files.writeString(file, Files.readString(fixture()).replace("\"endEpochMs\" : 1795306136813", "\"endEpochMs\" : null"));
+        Files.writeString(
+                file, Files.readString(fixture()).replace("\"endEpochMs\" : 1795306136813", "\"endEpochMs\" : null"));
 
         assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).loadWindow())
                 .isEqualTo(new LoadWindow(1795306134779L, 1795306134779L + 2000));
@@ -66,9 +69,12 @@ class GatlingFiguresTest {
     @Test
     void figuresWithoutPhaseTimesHaveNoLoadWindow() throws Exception {
         Path file = tmp.resolve("figures.json");
-        Files.writeString(file, Files.readString(fixture()).replace("\"startEpochMs\" : 1795306134779", "\"startEpochMs\" : null"));
+        Files.writeString(
+                file,
+                Files.readString(fixture()).replace("\"startEpochMs\" : 1795306134779", "\"startEpochMs\" : null"));
 
-        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).loadWindow()).isNull();
+        assertThat(GatlingFigures.read(file, "step-40", 2, List.of()).loadWindow())
+                .isNull();
     }
 
     @Test
@@ -91,6 +97,7 @@ class GatlingFiguresTest {
     }
 
     static Path fixture() throws Exception {
-        return Path.of(GatlingFiguresTest.class.getResource("/gatling/figures.json").toURI());
+        return Path.of(
+                GatlingFiguresTest.class.getResource("/gatling/figures.json").toURI());
     }
 }

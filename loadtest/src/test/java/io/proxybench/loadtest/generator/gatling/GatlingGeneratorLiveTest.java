@@ -65,8 +65,8 @@ class GatlingGeneratorLiveTest {
                     new GeneratorContext(new LoopbackTopology(), processes, 2, 2, tmp), LoadModel.CLOSED);
             AtomicReference<ProcessHandle> started = new AtomicReference<>();
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            StepRequest step = new StepRequest("5", target, 5, 2, Duration.ofSeconds(5), ConnectionMode.KEEPALIVE,
-                    tmp, started::set);
+            StepRequest step = new StepRequest(
+                    "5", target, 5, 2, Duration.ofSeconds(5), ConnectionMode.KEEPALIVE, tmp, started::set);
 
             long before = System.currentTimeMillis();
             GeneratorResult result = gatling.run(step);
@@ -87,7 +87,8 @@ class GatlingGeneratorLiveTest {
             Path results = tmp.resolve("gatling/5");
             assertThat(result.rawFiles()).contains(results.resolve("figures.json"));
             try (Stream<Path> files = Files.walk(results)) {
-                assertThat(files.filter(p -> p.getFileName().toString().equals("index.html"))).hasSize(1);
+                assertThat(files.filter(p -> p.getFileName().toString().equals("index.html")))
+                        .hasSize(1);
             }
             assertThat(results.resolve(".tmp")).doesNotExist();
             assertThat(tmp.resolve("gatling-5.cmd")).exists();

@@ -28,17 +28,21 @@ class GatlingGeneratorTest {
     void anUnbuiltModuleIsReportedWithTheCommandThatBuildsIt() {
         GatlingGenerator g = generator(new LoopbackTopology(), new GatlingInstall(tmp.resolve("loadtest/gatling")));
 
-        assertThat(g.unavailableReason()).hasValueSatisfying(reason -> assertThat(reason)
-                .startsWith("Gatling module not built (no " + tmp.resolve("loadtest/gatling/target/loadtest-gatling.jar"))
-                .endsWith("run 'mvn -B -q install' in " + tmp.resolve("loadtest/gatling")));
+        assertThat(g.unavailableReason())
+                .hasValueSatisfying(reason -> assertThat(reason)
+                        .startsWith("Gatling module not built (no "
+                                + tmp.resolve("loadtest/gatling/target/loadtest-gatling.jar"))
+                        .endsWith("run 'mvn -B -q install' in " + tmp.resolve("loadtest/gatling")));
         Assertions.assertThatThrownBy(() -> g.run(request("700", tmp)))
-                .isInstanceOf(GeneratorException.class).hasMessageStartingWith("Gatling module not built");
+                .isInstanceOf(GeneratorException.class)
+                .hasMessageStartingWith("Gatling module not built");
     }
 
     @Test
     void aBuiltModuleRunsOnLoopbackAndInNamespacesOnly() throws Exception {
         GatlingInstall install = builtInstall();
-        assertThat(generator(new LoopbackTopology(), install).unavailableReason()).isEmpty();
+        assertThat(generator(new LoopbackTopology(), install).unavailableReason())
+                .isEmpty();
         assertThat(generator(named("netns"), install).unavailableReason()).isEmpty();
         assertThat(generator(named("ssh"), install).unavailableReason())
                 .hasValue("--generator gatling runs on the loopback and netns topologies, not ssh");
@@ -92,13 +96,23 @@ class GatlingGeneratorTest {
     }
 
     private static GatlingGenerator generator(Topology topology, GatlingInstall install) {
-        return new GatlingGenerator(new GeneratorContext(topology, null, 2, 2, Path.of("/tmp/run")), LoadModel.CLOSED,
-                install, Path.of("java"));
+        return new GatlingGenerator(
+                new GeneratorContext(topology, null, 2, 2, Path.of("/tmp/run")),
+                LoadModel.CLOSED,
+                install,
+                Path.of("java"));
     }
 
     private static StepRequest request(String name, Path raw) {
-        return new StepRequest(name, URI.create("http://127.0.0.1:1/"), 700, 10, Duration.ofSeconds(5),
-                ConnectionMode.KEEPALIVE, raw, h -> { });
+        return new StepRequest(
+                name,
+                URI.create("http://127.0.0.1:1/"),
+                700,
+                10,
+                Duration.ofSeconds(5),
+                ConnectionMode.KEEPALIVE,
+                raw,
+                h -> {});
     }
 
     /** Loopback under another name: all the generator looks at is the name. */

@@ -10,8 +10,7 @@ import java.util.Optional;
 /** A split generator over two boxes whose parts never run, for tests of what is made of its steps. */
 public final class SplitGeneratorFixture {
 
-    private SplitGeneratorFixture() {
-    }
+    private SplitGeneratorFixture() {}
 
     /** Two boxes whose generators can each use {@code threads} cores. */
     public static SplitGenerator twoBoxes(String first, String second, int threads) {
@@ -36,7 +35,7 @@ public final class SplitGeneratorFixture {
                 throw new UnsupportedOperationException("a fixture does not run");
             }
         };
-        return new SplitGenerator(List.of(first, second), List.of(part, part),
-                List.of(new LoopbackTopology(), new LoopbackTopology()));
+        return new SplitGenerator(
+                List.of(first, second), List.of(part, part), List.of(new LoopbackTopology(), new LoopbackTopology()));
     }
 }

@@ -71,8 +71,15 @@ class SplitGeneratorTest {
     }
 
     private static StepRequest request(int connections, Path raw) {
-        return new StepRequest("21", URI.create("http://10.0.0.2:8080/"), connections, 2, Duration.ofSeconds(2),
-                ConnectionMode.KEEPALIVE, raw, handle -> { });
+        return new StepRequest(
+                "21",
+                URI.create("http://10.0.0.2:8080/"),
+                connections,
+                2,
+                Duration.ofSeconds(2),
+                ConnectionMode.KEEPALIVE,
+                raw,
+                handle -> {});
     }
 
     @Test
@@ -81,7 +88,9 @@ class SplitGeneratorTest {
         CountDownLatch b = new CountDownLatch(1);
         FakeGenerator first = new FakeGenerator(a, b, null);
         FakeGenerator second = new FakeGenerator(b, a, null);
-        SplitGenerator split = new SplitGenerator(List.of("ssh:gen-1", "ssh:gen-2"), List.of(first, second),
+        SplitGenerator split = new SplitGenerator(
+                List.of("ssh:gen-1", "ssh:gen-2"),
+                List.of(first, second),
                 List.of(new LoopbackTopology(), new LoopbackTopology()));
 
         GeneratorResult result = split.run(request(21, raw));
@@ -94,9 +103,13 @@ class SplitGeneratorTest {
         assertThat(split.parts("21")).hasValueSatisfying(parts -> {
             assertThat(parts.shares()).containsExactly(11, 10);
             assertThat(parts.requests()).containsExactly(110L, 100L);
-            assertThat(parts.startSkewMs()).hasSize(2).allSatisfy(skew -> assertThat(skew).isNotNegative());
+            assertThat(parts.startSkewMs())
+                    .hasSize(2)
+                    .allSatisfy(skew -> assertThat(skew).isNotNegative());
         });
-        assertThat(raw.resolve("generators-21.json")).content().contains("\"box\" : \"ssh:gen-2\"")
+        assertThat(raw.resolve("generators-21.json"))
+                .content()
+                .contains("\"box\" : \"ssh:gen-2\"")
                 .contains("\"share\" : 10");
     }
 
@@ -104,18 +117,21 @@ class SplitGeneratorTest {
     void aFailingBoxFailsTheStepNamingTheBox(@TempDir Path raw) {
         CountDownLatch a = new CountDownLatch(1);
         CountDownLatch b = new CountDownLatch(1);
-        SplitGenerator split = new SplitGenerator(List.of("ssh:gen-1", "ssh:gen-2"),
+        SplitGenerator split = new SplitGenerator(
+                List.of("ssh:gen-1", "ssh:gen-2"),
                 List.of(new FakeGenerator(a, b, null), new FakeGenerator(b, a, "wrk exited with code 1")),
                 List.of(new LoopbackTopology(), new LoopbackTopology()));
 
-        assertThatThrownBy(() -> split.run(request(20, raw))).isInstanceOf(GeneratorException.class)
+        assertThatThrownBy(() -> split.run(request(20, raw)))
+                .isInstanceOf(GeneratorException.class)
                 .hasMessage("generator box ssh:gen-2: wrk exited with code 1");
     }
 
     @Test
     void refusesAStepSmallerThanTheNumberOfBoxes(@TempDir Path raw) {
         CountDownLatch a = new CountDownLatch(1);
-        SplitGenerator split = new SplitGenerator(List.of("ssh:gen-1", "ssh:gen-2"),
+        SplitGenerator split = new SplitGenerator(
+                List.of("ssh:gen-1", "ssh:gen-2"),
                 List.of(new FakeGenerator(a, a, null), new FakeGenerator(a, a, null)),
                 List.of(new LoopbackTopology(), new LoopbackTopology()));
 

@@ -61,8 +61,8 @@ class StepMergeTest {
     }
 
     /** A part whose every request took {@code latencyUs}, with its loadgen interval log. */
-    private static GeneratorResult part(Path dir, String name, long requests, long latencyUs, double seconds,
-            ErrorCounts errors) throws Exception {
+    private static GeneratorResult part(
+            Path dir, String name, long requests, long latencyUs, double seconds, ErrorCounts errors) throws Exception {
         Path partDir = Files.createDirectories(dir.resolve(name));
         Path hlog = partDir.resolve("loadgen-20.hlog");
         Histogram h = new Histogram(3);
@@ -74,7 +74,12 @@ class StepMergeTest {
             writer.outputIntervalHistogram(h);
         }
         double ms = latencyUs / 1000.0;
-        return new GeneratorResult(requests, seconds, requests * 100, new LatencySummary(ms, ms, ms, ms, ms, ms), errors,
+        return new GeneratorResult(
+                requests,
+                seconds,
+                requests * 100,
+                new LatencySummary(ms, ms, ms, ms, ms, ms),
+                errors,
                 List.of(partDir.resolve("loadgen-20.json"), hlog));
     }
 
@@ -88,7 +93,12 @@ class StepMergeTest {
         Path file = partDir.resolve("latency-20.json");
         new LatencySpectrum("wrk", false, requests, latencyUs, points).write(file);
         double ms = latencyUs / 1000.0;
-        return new GeneratorResult(requests, 10, 0, new LatencySummary(ms, ms, ms, ms, ms, ms), ErrorCounts.NONE,
+        return new GeneratorResult(
+                requests,
+                10,
+                0,
+                new LatencySummary(ms, ms, ms, ms, ms, ms),
+                ErrorCounts.NONE,
                 List.of(partDir.resolve("wrk-20.json"), file));
     }
 }

@@ -60,9 +60,11 @@ class WrkJsonParserTest {
 
     @Test
     void errorsByKind() throws Exception {
-        GeneratorResult r = WrkJsonParser.parse("{\"requests\":10,\"durationUs\":1000000,\"bytes\":1,"
-                + "\"errors\":{\"connect\":1,\"read\":2,\"write\":3,\"status\":4,\"timeout\":5},"
-                + "\"latencyUs\":{\"mean\":1000,\"p50\":1000,\"p75\":1000,\"p90\":1000,\"p99\":1000,\"max\":1000}}", List.of());
+        GeneratorResult r = WrkJsonParser.parse(
+                "{\"requests\":10,\"durationUs\":1000000,\"bytes\":1,"
+                        + "\"errors\":{\"connect\":1,\"read\":2,\"write\":3,\"status\":4,\"timeout\":5},"
+                        + "\"latencyUs\":{\"mean\":1000,\"p50\":1000,\"p75\":1000,\"p90\":1000,\"p99\":1000,\"max\":1000}}",
+                List.of());
         assertThat(r.errors().socketErrors()).isEqualTo(6);
         assertThat(r.errors().status()).isEqualTo(4);
         assertThat(r.errors().timeout()).isEqualTo(5);
@@ -70,9 +72,11 @@ class WrkJsonParserTest {
 
     @Test
     void brokenSummaryIsAStepFailure() {
-        assertThatThrownBy(() -> WrkJsonParser.parse("{\"requests\":", List.of())).isInstanceOf(GeneratorException.class)
+        assertThatThrownBy(() -> WrkJsonParser.parse("{\"requests\":", List.of()))
+                .isInstanceOf(GeneratorException.class)
                 .hasMessageStartingWith("wrk summary is not JSON");
-        assertThatThrownBy(() -> WrkJsonParser.parse("{}", List.of())).isInstanceOf(GeneratorException.class)
+        assertThatThrownBy(() -> WrkJsonParser.parse("{}", List.of()))
+                .isInstanceOf(GeneratorException.class)
                 .hasMessageContaining("lacks");
     }
 
@@ -98,7 +102,9 @@ class WrkJsonParserTest {
     void summaryOfAnOlderScriptOrWithoutAnswersHasNoSpectrum() throws Exception {
         assertThat(WrkJsonParser.spectrum(resource("keepalive-400.json"))).isEmpty();
         assertThat(WrkJsonParser.spectrum(resource("silent-timeouts.json"))).isEmpty();
-        assertThatThrownBy(() -> WrkJsonParser.spectrum("{\"requests\":1,\"latencyUs\":{\"max\":5},\"spectrum\":[[50]]}"))
-                .isInstanceOf(GeneratorException.class).hasMessageContaining("spectrum point");
+        assertThatThrownBy(
+                        () -> WrkJsonParser.spectrum("{\"requests\":1,\"latencyUs\":{\"max\":5},\"spectrum\":[[50]]}"))
+                .isInstanceOf(GeneratorException.class)
+                .hasMessageContaining("spectrum point");
     }
 }

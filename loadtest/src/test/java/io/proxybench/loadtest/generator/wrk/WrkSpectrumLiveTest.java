@@ -49,8 +49,8 @@ class WrkSpectrumLiveTest {
         try (ChildProcessRegistry processes = new ChildProcessRegistry()) {
             WrkGenerator wrk = new WrkGenerator(new GeneratorContext(new LoopbackTopology(), processes, 1, 1, runDir));
             URI target = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
-            GeneratorResult result = wrk.run(new StepRequest("2.r2", target, 2, 1, Duration.ofSeconds(2),
-                    ConnectionMode.KEEPALIVE, raw, p -> { }));
+            GeneratorResult result = wrk.run(new StepRequest(
+                    "2.r2", target, 2, 1, Duration.ofSeconds(2), ConnectionMode.KEEPALIVE, raw, p -> {}));
 
             Path file = raw.resolve("latency-2.r2.json");
             assertThat(result.rawFiles()).contains(file);
@@ -58,11 +58,15 @@ class WrkSpectrumLiveTest {
             assertThat(s.source()).isEqualTo("wrk");
             assertThat(s.exact()).isFalse();
             assertThat(s.count()).isEqualTo(result.requests()).isPositive();
-            assertThat(s.points()).extracting(LatencySpectrum.Point::percentile).isEqualTo(LatencySpectrumLevels.levels());
+            assertThat(s.points())
+                    .extracting(LatencySpectrum.Point::percentile)
+                    .isEqualTo(LatencySpectrumLevels.levels());
             for (int i = 1; i < s.points().size(); i++) {
-                assertThat(s.points().get(i).valueUs()).isGreaterThanOrEqualTo(s.points().get(i - 1).valueUs());
+                assertThat(s.points().get(i).valueUs())
+                        .isGreaterThanOrEqualTo(s.points().get(i - 1).valueUs());
             }
-            assertThat(s.valueUsAt(50)).isCloseTo(result.latency().p50Ms() * 1000, org.assertj.core.data.Offset.offset(1.0));
+            assertThat(s.valueUsAt(50))
+                    .isCloseTo(result.latency().p50Ms() * 1000, org.assertj.core.data.Offset.offset(1.0));
             assertThat(s.valueUsAt(50)).isGreaterThanOrEqualTo(2000);
             assertThat(s.valueUsAt(99.999)).isLessThanOrEqualTo(s.maxUs());
             assertThat(s.maxUs()).isEqualTo(result.latency().maxMs() * 1000);

@@ -29,7 +29,8 @@ class PercentileChartsTest {
 
     @Test
     void ninesAreLabelledAsPercentiles() {
-        assertThat(List.of(0, 1, 2, 3, 4, 5)).map(PercentileCharts::label)
+        assertThat(List.of(0, 1, 2, 3, 4, 5))
+                .map(PercentileCharts::label)
                 .containsExactly("0%", "90%", "99%", "99.9%", "99.99%", "99.999%");
     }
 
@@ -43,7 +44,8 @@ class PercentileChartsTest {
 
         List<RenderedChart> charts = PercentileCharts.render(results);
 
-        assertThat(charts).extracting(RenderedChart::path)
+        assertThat(charts)
+                .extracting(RenderedChart::path)
                 .containsExactly("charts/percentiles-700.png", "charts/percentiles-900.png");
         assertThat(charts.get(0).title()).isEqualTo("Latency by percentile, 700 connections");
         new ReportCharts(List.of(), java.util.Map.of(), charts, java.util.Map.of()).writeTo(run.dir());
@@ -65,16 +67,20 @@ class PercentileChartsTest {
         LatencySpectrum exact = SpectrumFixtures.shaped("builtin", 51, 120);
         LatencySpectrum wrk = SpectrumFixtures.shaped("wrk", 51, 120);
         assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(exact, List.of(1)))))
-                .as("a run without repeats titles its charts as before").isEmpty();
-        assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(exact, List.of(1, 2, 3)),
-                new RepeatSpectrum.Merged(exact, List.of(3, 1, 2))))).isEqualTo(", repeats 1\u20133 merged");
+                .as("a run without repeats titles its charts as before")
+                .isEmpty();
+        assertThat(PercentileCharts.repeatsNote(List.of(
+                        new RepeatSpectrum.Merged(exact, List.of(1, 2, 3)),
+                        new RepeatSpectrum.Merged(exact, List.of(3, 1, 2)))))
+                .isEqualTo(", repeats 1\u20133 merged");
         assertThat(PercentileCharts.repeatsNote(List.of(new RepeatSpectrum.Merged(wrk, List.of(1, 3)))))
                 .isEqualTo(", repeats 1, 3 merged (wrk: request-weighted, approximate)");
     }
 
     @Test
     void aRunWithoutSpectraHasNoSuchCharts(@TempDir Path tmp) throws Exception {
-        RunResults results = ResultsReader.read(SampleRun.copyTo(tmp.resolve("run")).dir());
+        RunResults results =
+                ResultsReader.read(SampleRun.copyTo(tmp.resolve("run")).dir());
 
         assertThat(PercentileCharts.render(results)).isEmpty();
     }

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 class TimeAxisTest {
 
     private static Sample at(long epochMs, Double cpu) {
-        return Rows.sample(epochMs, 1000, "netty", 700, cpu, null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+        return Rows.sample(
+                epochMs, 1000, "netty", 700, cpu, null, null, null, null, null, null, null, null, null, null, null,
+                null, null);
     }
 
     @Test
@@ -20,7 +21,9 @@ class TimeAxisTest {
         TimeAxis axis = TimeAxis.of(List.of(at(10_000, 1.0), at(11_000, 2.0), at(12_000, 3.0)));
 
         assertThat(axis.x()).containsExactly(0.0, 1.0, 2.0);
-        assertThat(axis.values(List.of(at(10_000, 1.0), at(11_000, 2.0), at(12_000, 3.0)), s -> s.machine().cpuPct()))
+        assertThat(axis.values(
+                        List.of(at(10_000, 1.0), at(11_000, 2.0), at(12_000, 3.0)),
+                        s -> s.machine().cpuPct()))
                 .containsExactly(1.0, 2.0, 3.0);
     }
 
@@ -31,7 +34,8 @@ class TimeAxisTest {
         TimeAxis axis = TimeAxis.of(samples);
 
         assertThat(axis.x()).containsExactly(0.0, 1.0, 2.0, 2.5, 3.0, 4.0);
-        assertThat(axis.values(samples, s -> s.machine().cpuPct())).isEqualTo(Arrays.asList(1.0, 2.0, 3.0, null, 4.0, 5.0));
+        assertThat(axis.values(samples, s -> s.machine().cpuPct()))
+                .isEqualTo(Arrays.asList(1.0, 2.0, 3.0, null, 4.0, 5.0));
     }
 
     @Test
@@ -45,6 +49,7 @@ class TimeAxisTest {
     void emptyCellsStayGaps() {
         List<Sample> samples = List.of(at(0, 1.0), at(1_000, null), at(2_000, Double.NaN), at(3_000, 4.0));
 
-        assertThat(TimeAxis.of(samples).values(samples, s -> s.machine().cpuPct())).isEqualTo(Arrays.asList(1.0, null, null, 4.0));
+        assertThat(TimeAxis.of(samples).values(samples, s -> s.machine().cpuPct()))
+                .isEqualTo(Arrays.asList(1.0, null, null, 4.0));
     }
 }

@@ -51,9 +51,13 @@ class LinkShapingTest {
     @Test
     void badValuesAreRejectedWithTheValueNamed() {
         assertThatThrownBy(() -> LinkShaping.parse("1gb", null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'1gb'").hasMessageContaining("gbit");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'1gb'")
+                .hasMessageContaining("gbit");
         assertThatThrownBy(() -> LinkShaping.parse("fast", null)).hasMessageContaining("'fast'");
-        assertThatThrownBy(() -> LinkShaping.parse(null, "0.1")).hasMessageContaining("'0.1'").hasMessageContaining("ms");
+        assertThatThrownBy(() -> LinkShaping.parse(null, "0.1"))
+                .hasMessageContaining("'0.1'")
+                .hasMessageContaining("ms");
         assertThatThrownBy(() -> LinkShaping.parse("0bit", null)).hasMessageContaining("above 0");
         assertThatThrownBy(() -> LinkShaping.parse(null, "11s")).hasMessageContaining("at most 10s");
         assertThatThrownBy(() -> LinkShaping.parse("-1gbit", null)).hasMessageContaining("'-1gbit'");

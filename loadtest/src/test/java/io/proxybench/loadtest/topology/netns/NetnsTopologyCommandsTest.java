@@ -53,26 +53,27 @@ class NetnsTopologyCommandsTest {
 
         topology.setUp();
 
-        assertThat(runner.joined()).containsExactly(
-                "ip netns add pb-abc123-gen",
-                "ip netns add pb-abc123-proxy",
-                "ip netns add pb-abc123-origin",
-                "ip link add pb-proxy netns pb-abc123-gen type veth peer name pb-gen netns pb-abc123-proxy",
-                "ip link add pb-origin netns pb-abc123-proxy type veth peer name pb-proxy netns pb-abc123-origin",
-                "ip -n pb-abc123-gen address add 10.213.0.1/30 dev pb-proxy",
-                "ip -n pb-abc123-proxy address add 10.213.0.2/30 dev pb-gen",
-                "ip -n pb-abc123-proxy address add 10.213.0.5/30 dev pb-origin",
-                "ip -n pb-abc123-origin address add 10.213.0.6/30 dev pb-proxy",
-                "ip -n pb-abc123-gen link set dev lo up",
-                "ip netns exec pb-abc123-gen sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
-                "ip -n pb-abc123-proxy link set dev lo up",
-                "ip netns exec pb-abc123-proxy sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
-                "ip -n pb-abc123-origin link set dev lo up",
-                "ip netns exec pb-abc123-origin sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
-                "ip -n pb-abc123-gen link set dev pb-proxy up",
-                "ip -n pb-abc123-proxy link set dev pb-gen up",
-                "ip -n pb-abc123-proxy link set dev pb-origin up",
-                "ip -n pb-abc123-origin link set dev pb-proxy up");
+        assertThat(runner.joined())
+                .containsExactly(
+                        "ip netns add pb-abc123-gen",
+                        "ip netns add pb-abc123-proxy",
+                        "ip netns add pb-abc123-origin",
+                        "ip link add pb-proxy netns pb-abc123-gen type veth peer name pb-gen netns pb-abc123-proxy",
+                        "ip link add pb-origin netns pb-abc123-proxy type veth peer name pb-proxy netns pb-abc123-origin",
+                        "ip -n pb-abc123-gen address add 10.213.0.1/30 dev pb-proxy",
+                        "ip -n pb-abc123-proxy address add 10.213.0.2/30 dev pb-gen",
+                        "ip -n pb-abc123-proxy address add 10.213.0.5/30 dev pb-origin",
+                        "ip -n pb-abc123-origin address add 10.213.0.6/30 dev pb-proxy",
+                        "ip -n pb-abc123-gen link set dev lo up",
+                        "ip netns exec pb-abc123-gen sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
+                        "ip -n pb-abc123-proxy link set dev lo up",
+                        "ip netns exec pb-abc123-proxy sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
+                        "ip -n pb-abc123-origin link set dev lo up",
+                        "ip netns exec pb-abc123-origin sh -c echo 0 > /proc/sys/net/ipv4/ip_forward",
+                        "ip -n pb-abc123-gen link set dev pb-proxy up",
+                        "ip -n pb-abc123-proxy link set dev pb-gen up",
+                        "ip -n pb-abc123-proxy link set dev pb-origin up",
+                        "ip -n pb-abc123-origin link set dev pb-proxy up");
         assertThat(runner.joined()).noneMatch(c -> c.contains("route")).noneMatch(c -> c.contains("default"));
     }
 
@@ -81,17 +82,19 @@ class NetnsTopologyCommandsTest {
         RecordingRunner runner = RecordingRunner.allSucceed();
         topology(LinkShaping.parse("1gbit", "0.1ms"), runner).setUp();
 
-        assertThat(runner.joined()).contains(
-                "tc -n pb-abc123-gen qdisc add dev pb-proxy root netem delay 100us rate 1000000000bit limit 10000",
-                "tc -n pb-abc123-proxy qdisc add dev pb-gen root netem delay 100us rate 1000000000bit limit 10000");
-        assertThat(runner.joined()).filteredOn(c -> c.contains("qdisc add")).hasSize(2)
+        assertThat(runner.joined())
+                .contains(
+                        "tc -n pb-abc123-gen qdisc add dev pb-proxy root netem delay 100us rate 1000000000bit limit 10000",
+                        "tc -n pb-abc123-proxy qdisc add dev pb-gen root netem delay 100us rate 1000000000bit limit 10000");
+        assertThat(runner.joined())
+                .filteredOn(c -> c.contains("qdisc add"))
+                .hasSize(2)
                 .noneMatch(c -> c.contains("pb-origin"));
     }
 
     @Test
     void aFailureHalfwayRemovesWhatWasMadeAndNothingElse() {
-        RecordingRunner runner = RecordingRunner.failing("peer name pb-proxy",
-                "RTNETLINK answers: File exists\n");
+        RecordingRunner runner = RecordingRunner.failing("peer name pb-proxy", "RTNETLINK answers: File exists\n");
         NetnsTopology topology = topology(LinkShaping.none(), runner);
 
         assertThatThrownBy(topology::setUp)
@@ -99,13 +102,17 @@ class NetnsTopologyCommandsTest {
                 .hasMessageStartingWith("create veth link failed (ip link add pb-origin")
                 .hasMessageEndingWith("RTNETLINK answers: File exists");
 
-        assertThat(runner.joined()).filteredOn(c -> c.startsWith("ip netns delete")).containsExactly(
-                "ip netns delete pb-abc123-origin",
-                "ip netns delete pb-abc123-proxy",
-                "ip netns delete pb-abc123-gen");
+        assertThat(runner.joined())
+                .filteredOn(c -> c.startsWith("ip netns delete"))
+                .containsExactly(
+                        "ip netns delete pb-abc123-origin",
+                        "ip netns delete pb-abc123-proxy",
+                        "ip netns delete pb-abc123-gen");
         int before = runner.commands().size();
         topology.close();
-        assertThat(runner.commands()).as("a second close has nothing left to remove").hasSize(before);
+        assertThat(runner.commands())
+                .as("a second close has nothing left to remove")
+                .hasSize(before);
         assertThat(topology.describe()).containsEntry("state", "removed");
     }
 
@@ -116,7 +123,8 @@ class NetnsTopologyCommandsTest {
 
         assertThatThrownBy(topology::setUp).hasMessageContaining("Cannot create namespace file");
 
-        assertThat(runner.joined()).filteredOn(c -> c.startsWith("ip netns delete"))
+        assertThat(runner.joined())
+                .filteredOn(c -> c.startsWith("ip netns delete"))
                 .containsExactly("ip netns delete pb-abc123-gen");
     }
 
@@ -135,10 +143,11 @@ class NetnsTopologyCommandsTest {
     @Test
     void unmetPrerequisitesStopBeforeAnyCommand() {
         RecordingRunner runner = RecordingRunner.allSucceed();
-        NetnsTopology topology = new NetnsTopology(LinkShaping.none(), "abc123", runner, "ip", "tc",
-                () -> Optional.of("the netns topology needs root"));
+        NetnsTopology topology = new NetnsTopology(
+                LinkShaping.none(), "abc123", runner, "ip", "tc", () -> Optional.of("the netns topology needs root"));
 
-        assertThatThrownBy(topology::setUp).isInstanceOf(TopologyException.class)
+        assertThatThrownBy(topology::setUp)
+                .isInstanceOf(TopologyException.class)
                 .hasMessage("the netns topology needs root");
         assertThat(runner.commands()).isEmpty();
     }
@@ -162,7 +171,10 @@ class NetnsTopologyCommandsTest {
 
         Map<String, Object> d = topology.describe();
 
-        assertThat(d).containsEntry("name", "netns").containsEntry("runId", "abc123").containsEntry("state", "up");
+        assertThat(d)
+                .containsEntry("name", "netns")
+                .containsEntry("runId", "abc123")
+                .containsEntry("state", "up");
         assertThat((Map<String, Object>) d.get("namespaces")).containsEntry("proxy", "pb-abc123-proxy");
         assertThat((Map<String, Object>) d.get("addresses")).containsEntry("origin", "10.213.0.6");
         List<Map<String, Object>> links = (List<Map<String, Object>>) d.get("links");
@@ -183,7 +195,9 @@ class NetnsTopologyCommandsTest {
 
         hook.run();
 
-        assertThat(runner.joined()).filteredOn(c -> c.startsWith("ip netns delete")).hasSize(3);
+        assertThat(runner.joined())
+                .filteredOn(c -> c.startsWith("ip netns delete"))
+                .hasSize(3);
         assertThat(topology.describe()).containsEntry("state", "removed");
     }
 
@@ -192,13 +206,15 @@ class NetnsTopologyCommandsTest {
         NetnsTopology topology = topology(LinkShaping.none(), RecordingRunner.allSucceed());
 
         assertThatThrownBy(() -> topology.applySysctls(java.nio.file.Path.of("..", "sysctl", "proxybench.conf")))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not set up");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("not set up");
     }
 
     @Test
     void runIdMustBeSixHexDigits() {
-        assertThatThrownBy(() -> new NetnsTopology(LinkShaping.none(), "x; rm", RecordingRunner.allSucceed(),
-                "ip", "tc", Optional::empty)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new NetnsTopology(
+                        LinkShaping.none(), "x; rm", RecordingRunner.allSucceed(), "ip", "tc", Optional::empty))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(ShortRunId.next()).matches("[0-9a-f]{6}");
     }
 }

@@ -76,8 +76,10 @@ class HostsFileTest {
     void sshConfigIsResolvedNextToTheHostsFileAndMustExist(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("bench-ssh.conf"), "Host *\n");
         Path file = dir.resolve("hosts.properties");
-        Files.writeString(file, "generator=local\nproxy=ssh:a@b\norigin=ssh:a@c\nssh.config = bench-ssh.conf\n"
-                + "remote.dir = /var/tmp/pb\n");
+        Files.writeString(
+                file,
+                "generator=local\nproxy=ssh:a@b\norigin=ssh:a@c\nssh.config = bench-ssh.conf\n"
+                        + "remote.dir = /var/tmp/pb\n");
 
         HostsFile hosts = HostsFile.read(file);
 
@@ -98,7 +100,8 @@ class HostsFileTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("hosts.properties:2: expected 'role = target'");
         assertThatThrownBy(() -> parse("generatr=local"))
-                .hasMessage("hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir, java)");
+                .hasMessage(
+                        "hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir, java)");
         assertThatThrownBy(() -> parse("proxy.adress=1.2.3.4"))
                 .hasMessageStartingWith("hosts.properties:1: unknown setting 'proxy.adress'");
         assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ftp://c"))
@@ -110,9 +113,11 @@ class HostsFileTest {
                 .hasMessage("hosts.properties:3: proxy given twice (first on line 2)");
         assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b:70000", "origin=ssh:c"))
                 .hasMessageContaining("bad ssh port 70000");
-        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "proxy.interface=a-name-longer-than-15"))
+        assertThatThrownBy(() -> parse(
+                        "generator=local", "proxy=ssh:a@b", "origin=ssh:c", "proxy.interface=a-name-longer-than-15"))
                 .hasMessageStartingWith("hosts.properties:4: bad interface for proxy");
-        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "origin.address=-oProxyCommand=x"))
+        assertThatThrownBy(() ->
+                        parse("generator=local", "proxy=ssh:a@b", "origin=ssh:c", "origin.address=-oProxyCommand=x"))
                 .hasMessageStartingWith("hosts.properties:4: bad address for origin");
     }
 
@@ -141,15 +146,18 @@ class HostsFileTest {
 
     @Test
     void acceptsSeveralGeneratorBoxesInOrderWithLocalAmongThem() {
-        HostsFile hosts = parse("generator = ssh:gen-1, local ,ssh:bench@gen-2:2222", "proxy = ssh:proxy-1",
-                "origin = ssh:origin-1");
+        HostsFile hosts = parse(
+                "generator = ssh:gen-1, local ,ssh:bench@gen-2:2222", "proxy = ssh:proxy-1", "origin = ssh:origin-1");
 
-        assertThat(hosts.generators()).extracting(HostsFile.Place::target)
+        assertThat(hosts.generators())
+                .extracting(HostsFile.Place::target)
                 .containsExactly("ssh:gen-1", "local", "ssh:bench@gen-2:2222");
         assertThat(hosts.place(Role.GENERATOR).target()).isEqualTo("ssh:gen-1");
-        assertThat(hosts.allPlaces()).extracting(HostsFile.Place::target)
+        assertThat(hosts.allPlaces())
+                .extracting(HostsFile.Place::target)
                 .containsExactly("ssh:gen-1", "ssh:proxy-1", "ssh:origin-1", "local", "ssh:bench@gen-2:2222");
-        assertThat(RemoteBoxes.of(hosts)).extracting(HostsFile.Place::target)
+        assertThat(RemoteBoxes.of(hosts))
+                .extracting(HostsFile.Place::target)
                 .containsExactly("ssh:gen-1", "ssh:proxy-1", "ssh:origin-1", "ssh:bench@gen-2:2222");
     }
 
@@ -166,7 +174,10 @@ class HostsFileTest {
         HostsFile defaults = parse("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:origin-1");
         assertThat(defaults.allPlaces()).extracting(HostsFile.Place::java).containsOnly("java");
 
-        HostsFile hosts = parse("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:origin-1",
+        HostsFile hosts = parse(
+                "generator = ssh:gen-1, ssh:gen-2",
+                "proxy = ssh:proxy-1",
+                "origin = ssh:origin-1",
                 "java = /usr/lib/jvm/java-21-openjdk-amd64/bin/java",
                 "origin.java = /opt/jdk-17.0.2+8/bin/java",
                 "generator.java = java17");
@@ -178,13 +189,21 @@ class HostsFileTest {
 
     @Test
     void aJavaThatIsNeitherAnAbsolutePathNorACommandNameIsRefusedWithItsLine() {
-        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:p", "origin=ssh:o", "proxy.address=10.0.0.2",
-                "java = jdk/bin/java"))
+        assertThatThrownBy(() -> parse(
+                        "generator=local",
+                        "proxy=ssh:p",
+                        "origin=ssh:o",
+                        "proxy.address=10.0.0.2",
+                        "java = jdk/bin/java"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("hosts.properties:5: bad java 'jdk/bin/java' (an absolute path such as"
                         + " /usr/lib/jvm/java-17/bin/java, or a command on the login's PATH)");
-        assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:p", "origin=ssh:o", "proxy.address=10.0.0.2",
-                "origin.java = /opt/jdk 17/bin/java"))
+        assertThatThrownBy(() -> parse(
+                        "generator=local",
+                        "proxy=ssh:p",
+                        "origin=ssh:o",
+                        "proxy.address=10.0.0.2",
+                        "origin.java = /opt/jdk 17/bin/java"))
                 .hasMessageStartingWith("hosts.properties:5: bad origin.java '/opt/jdk 17/bin/java'");
     }
 }

@@ -14,12 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 /** The commands only: SshNamespacesRunTest ships to real sshds. */
 class JarShipmentTest {
 
-    private static final HostsFile.Place BOX = new HostsFile.Place(Role.PROXY, false, "bench", "proxy-1", 2222,
-            "proxy-1", "eth0");
+    private static final HostsFile.Place BOX =
+            new HostsFile.Place(Role.PROXY, false, "bench", "proxy-1", 2222, "proxy-1", "eth0");
 
     private static RecordingRunner boxWith(String checkReport) {
         return new RecordingRunner(command -> String.join(" ", command).contains("rsync yes")
-                ? new CommandRunner.Result(0, checkReport) : new CommandRunner.Result(0, ""));
+                ? new CommandRunner.Result(0, checkReport)
+                : new CommandRunner.Result(0, ""));
     }
 
     @Test
@@ -32,11 +33,17 @@ class JarShipmentTest {
 
         assertThat(shipped.remotePaths()).containsEntry(jar, ".cache/pb/files/proxy-netty.jar");
         assertThat(runner.commands()).hasSize(2);
-        assertThat(runner.commands().get(1)).containsExactly("rsync", "-e",
-                "ssh -F " + dir.resolve("ssh.conf") + " -o BatchMode=yes -p 2222", "--times", jar.toString(),
-                "bench@proxy-1:.cache/pb/files/proxy-netty.jar");
-        assertThat(shipped.line()).isEqualTo("ssh:bench@proxy-1:2222: copied proxy-netty.jar (0 MB) to .cache/pb/files"
-                + " with rsync over ssh");
+        assertThat(runner.commands().get(1))
+                .containsExactly(
+                        "rsync",
+                        "-e",
+                        "ssh -F " + dir.resolve("ssh.conf") + " -o BatchMode=yes -p 2222",
+                        "--times",
+                        jar.toString(),
+                        "bench@proxy-1:.cache/pb/files/proxy-netty.jar");
+        assertThat(shipped.line())
+                .isEqualTo("ssh:bench@proxy-1:2222: copied proxy-netty.jar (0 MB) to .cache/pb/files"
+                        + " with rsync over ssh");
     }
 
     @Test
@@ -45,7 +52,8 @@ class JarShipmentTest {
         JarShipment probe = new JarShipment(new SshCommands(null), RecordingRunner.allSucceed(), "pb", true);
         RecordingRunner runner = boxWith("rsync yes\nsum " + probe.sha256(jar) + " stub-origin.jar\n");
 
-        JarShipment.Shipped shipped = new JarShipment(new SshCommands(null), runner, "pb", true).ship(BOX, List.of(jar));
+        JarShipment.Shipped shipped =
+                new JarShipment(new SshCommands(null), runner, "pb", true).ship(BOX, List.of(jar));
 
         assertThat(runner.commands()).as("the check only").hasSize(1);
         assertThat(shipped.line()).endsWith("are already there (same sha256): nothing copied");
@@ -54,14 +62,15 @@ class JarShipmentTest {
     @Test
     void withoutRsyncOnTheBoxPipesTheFileThroughSshAndSaysWhy(@TempDir Path dir) throws Exception {
         Path jar = Files.writeString(dir.resolve("proxy-netty.jar"), "netty");
-        RecordingRunner runner = new RecordingRunner(command -> new CommandRunner.Result(0,
-                "sum 0000 proxy-netty.jar\n"));
+        RecordingRunner runner =
+                new RecordingRunner(command -> new CommandRunner.Result(0, "sum 0000 proxy-netty.jar\n"));
 
-        JarShipment.Shipped shipped = new JarShipment(new SshCommands(null), runner, "pb", true).ship(BOX, List.of(jar));
+        JarShipment.Shipped shipped =
+                new JarShipment(new SshCommands(null), runner, "pb", true).ship(BOX, List.of(jar));
 
         List<String> copy = runner.commands().get(1);
-        assertThat(copy.subList(0, 5)).containsExactly("sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"", "pb",
-                jar.toString());
+        assertThat(copy.subList(0, 5))
+                .containsExactly("sh", "-c", "f=$1; shift; exec \"$@\" < \"$f\"", "pb", jar.toString());
         assertThat(copy.subList(5, 11)).containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "bench@proxy-1");
         assertThat(copy.get(copy.size() - 1)).endsWith(" pb pb/files/proxy-netty.jar");
         assertThat(shipped.line()).contains("with ssh cat (no rsync on the box)");
@@ -70,8 +79,13 @@ class JarShipmentTest {
     @Test
     void theReceivingScriptReplacesTheFileOnlyWhenComplete(@TempDir Path dir) throws Exception {
         Path target = dir.resolve("x.jar");
-        CommandRunner.Result result = CommandRunner.processes(java.time.Duration.ofSeconds(10)).run(List.of("sh", "-c",
-                "printf data | sh -c \"$0\" pb \"$1\"", RemoteScripts.SHIP_RECEIVE, target.toString()));
+        CommandRunner.Result result = CommandRunner.processes(java.time.Duration.ofSeconds(10))
+                .run(List.of(
+                        "sh",
+                        "-c",
+                        "printf data | sh -c \"$0\" pb \"$1\"",
+                        RemoteScripts.SHIP_RECEIVE,
+                        target.toString()));
 
         assertThat(result.ok()).as(result.output()).isTrue();
         assertThat(target).hasContent("data");
@@ -85,8 +99,9 @@ class JarShipmentTest {
         Path jar = Files.writeString(files.resolve("a.jar"), "a");
         String sum = new JarShipment(new SshCommands(null), RecordingRunner.allSucceed(), "pb", true).sha256(jar);
 
-        String report = CommandRunner.processes(java.time.Duration.ofSeconds(10)).run(List.of("sh", "-c",
-                RemoteScripts.SHIP_CHECK, "pb", files.toString(), "a.jar", "b.jar")).output();
+        String report = CommandRunner.processes(java.time.Duration.ofSeconds(10))
+                .run(List.of("sh", "-c", RemoteScripts.SHIP_CHECK, "pb", files.toString(), "a.jar", "b.jar"))
+                .output();
 
         assertThat(report.lines()).contains("sum " + sum + " a.jar").noneMatch(l -> l.contains("b.jar"));
     }

@@ -22,22 +22,32 @@ final class KitProcess {
     private static final String MAIN = "io.proxybench.loadtest.cli.ProxybenchMain";
     private static final long LIMIT_SECONDS = 180;
 
-    private KitProcess() {
-    }
+    private KitProcess() {}
 
     /** Runs the kit to its end and returns its run directory under {@code out}; fails on a non-zero exit. */
     static Path run(List<String> prefix, Path home, Path out, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-D" + KitLayout.HOME_PROPERTY + "=" + home, "-cp", System.getProperty("java.class.path"), MAIN,
-                "run", "--out", out.toString()));
+        command.addAll(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-D" + KitLayout.HOME_PROPERTY + "=" + home,
+                "-cp",
+                System.getProperty("java.class.path"),
+                MAIN,
+                "run",
+                "--out",
+                out.toString()));
         command.addAll(List.of(args));
         Files.createDirectories(out);
         Path log = out.resolveSibling(out.getFileName() + ".log");
-        Process kit = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process kit = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             boolean ended = kit.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS);
-            assertThat(ended).as("the kit ended within %d s; its output:%n%s", LIMIT_SECONDS, tail(log)).isTrue();
+            assertThat(ended)
+                    .as("the kit ended within %d s; its output:%n%s", LIMIT_SECONDS, tail(log))
+                    .isTrue();
             assertThat(kit.exitValue()).as("exit code; output:%n%s", tail(log)).isZero();
         } finally {
             if (kit.isAlive()) {

@@ -40,10 +40,14 @@ final class LocalSshd implements AutoCloseable {
 
     /** Skips (or fails, when {@code PROXYBENCH_REQUIRE} names {@code sshd}) without sshd, ssh or root. */
     static void assumeAvailable() {
-        RequiredTool.assumePresent("sshd", Files.isExecutable(SSHD) && Executables.find("ssh").isPresent()
-                && Executables.find("ssh-keygen").isPresent(), "apt-get install openssh-server openssh-client");
-        RequiredTool.assumePresent("sshd", UserId.effective() == 0,
-                "an sshd that lets the test log in as itself must run as root");
+        RequiredTool.assumePresent(
+                "sshd",
+                Files.isExecutable(SSHD)
+                        && Executables.find("ssh").isPresent()
+                        && Executables.find("ssh-keygen").isPresent(),
+                "apt-get install openssh-server openssh-client");
+        RequiredTool.assumePresent(
+                "sshd", UserId.effective() == 0, "an sshd that lets the test log in as itself must run as root");
     }
 
     /**
@@ -51,8 +55,8 @@ final class LocalSshd implements AutoCloseable {
      * {@code dir} holds the keys and configs; the client config is shared when several daemons use
      * the same directory.
      */
-    static LocalSshd start(Path dir, String address, int port, List<String> prefix) throws IOException,
-            InterruptedException {
+    static LocalSshd start(Path dir, String address, int port, List<String> prefix)
+            throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path clientKey = dir.resolve("client_key");
         if (!Files.exists(clientKey)) {
@@ -66,44 +70,56 @@ final class LocalSshd implements AutoCloseable {
         // sshd refuses to start without its privilege separation directory
         Path privsep = Path.of("/run/sshd");
         if (!Files.isDirectory(privsep)) {
-            Files.createDirectories(privsep, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+            Files.createDirectories(
+                    privsep, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         }
         String tag = address.replace(':', '_') + "-" + port;
         Path config = dir.resolve("sshd_config-" + tag);
-        Files.writeString(config, String.join("\n",
-                "ListenAddress " + address,
-                "Port " + port,
-                "HostKey " + hostKey,
-                "AuthorizedKeysFile " + dir.resolve("authorized_keys"),
-                "PidFile " + dir.resolve("sshd-" + tag + ".pid"),
-                "StrictModes no",
-                "UsePAM no",
-                "PasswordAuthentication no",
-                "KbdInteractiveAuthentication no",
-                "PermitRootLogin prohibit-password",
-                "PermitUserRC no",
-                "MaxStartups 100",
-                "MaxSessions 100",
-                ""));
+        Files.writeString(
+                config,
+                String.join(
+                        "\n",
+                        "ListenAddress " + address,
+                        "Port " + port,
+                        "HostKey " + hostKey,
+                        "AuthorizedKeysFile " + dir.resolve("authorized_keys"),
+                        "PidFile " + dir.resolve("sshd-" + tag + ".pid"),
+                        "StrictModes no",
+                        "UsePAM no",
+                        "PasswordAuthentication no",
+                        "KbdInteractiveAuthentication no",
+                        "PermitRootLogin prohibit-password",
+                        "PermitUserRC no",
+                        "MaxStartups 100",
+                        "MaxSessions 100",
+                        ""));
         String hostKeyLine = Files.readString(dir.resolve("host_key.pub")).strip();
         // ssh looks a host on the default port up by its bare address
         String knownAs = port == 22 ? address : "[" + address + "]:" + port;
-        Files.writeString(dir.resolve("known_hosts"), knownAs + " " + hostKeyLine + "\n",
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                dir.resolve("known_hosts"),
+                knownAs + " " + hostKeyLine + "\n",
+                java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
         Path clientConfig = dir.resolve("ssh_config");
-        Files.writeString(clientConfig, String.join("\n",
-                "Host *",
-                "  IdentityFile " + clientKey,
-                "  IdentitiesOnly yes",
-                "  UserKnownHostsFile " + dir.resolve("known_hosts"),
-                "  GlobalKnownHostsFile /dev/null",
-                "  StrictHostKeyChecking yes",
-                "  LogLevel ERROR",
-                ""));
+        Files.writeString(
+                clientConfig,
+                String.join(
+                        "\n",
+                        "Host *",
+                        "  IdentityFile " + clientKey,
+                        "  IdentitiesOnly yes",
+                        "  UserKnownHostsFile " + dir.resolve("known_hosts"),
+                        "  GlobalKnownHostsFile /dev/null",
+                        "  StrictHostKeyChecking yes",
+                        "  LogLevel ERROR",
+                        ""));
         List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", config.toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("sshd-" + tag + ".log").toFile()).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("sshd-" + tag + ".log").toFile())
+                .start();
         LocalSshd sshd = new LocalSshd(process, clientConfig, address, port);
         sshd.awaitListening(prefix);
         return sshd;
@@ -129,8 +145,20 @@ final class LocalSshd implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IOException("sshd exited with " + process.exitValue());
             }
-            if (prefix.isEmpty() ? accepts() : RUN.run(List.of("ssh", "-F", clientConfig.toString(),
-                    "-o", "BatchMode=yes", "-p", Integer.toString(port), "root@" + address, "--", "true")).ok()) {
+            if (prefix.isEmpty()
+                    ? accepts()
+                    : RUN.run(List.of(
+                                    "ssh",
+                                    "-F",
+                                    clientConfig.toString(),
+                                    "-o",
+                                    "BatchMode=yes",
+                                    "-p",
+                                    Integer.toString(port),
+                                    "root@" + address,
+                                    "--",
+                                    "true"))
+                            .ok()) {
                 return;
             }
             Thread.sleep(100);
@@ -149,8 +177,8 @@ final class LocalSshd implements AutoCloseable {
     }
 
     private static void keygen(Path key) throws IOException {
-        CommandRunner.Result result = RUN.run(List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "proxybench-test",
-                "-f", key.toString()));
+        CommandRunner.Result result = RUN.run(
+                List.of("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "proxybench-test", "-f", key.toString()));
         if (!result.ok()) {
             throw new IOException("ssh-keygen: " + result.oneLine());
         }

@@ -29,12 +29,14 @@ import picocli.CommandLine;
 class SshLoopbackRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final KitLayout LAYOUT = new KitLayout(Path.of("").toAbsolutePath().getParent());
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
 
     @BeforeAll
     static void sshdAndJars() {
         LocalSshd.assumeAvailable();
-        assumeTrue(Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty")),
+        assumeTrue(
+                Files.isRegularFile(LAYOUT.originJar()) && Files.isRegularFile(LAYOUT.proxyJar("netty")),
                 "the jars are not built (mvn -DskipTests package): skipped");
         System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
     }
@@ -44,17 +46,32 @@ class SshLoopbackRunTest {
         int port = freePort();
         try (LocalSshd sshd = LocalSshd.start(dir.resolve("ssh"), "127.0.0.1", port, List.of())) {
             Path hosts = dir.resolve("hosts.properties");
-            Files.writeString(hosts, String.join("\n",
-                    "generator = " + sshd.target(),
-                    "proxy     = " + sshd.target(),
-                    "origin    = " + sshd.target(),
-                    "proxy.interface = lo",
-                    "ssh.config = ssh/ssh_config",
-                    "remote.dir = " + dir.resolve("box"),
-                    ""));
+            Files.writeString(
+                    hosts,
+                    String.join(
+                            "\n",
+                            "generator = " + sshd.target(),
+                            "proxy     = " + sshd.target(),
+                            "origin    = " + sshd.target(),
+                            "proxy.interface = lo",
+                            "ssh.config = ssh/ssh_config",
+                            "remote.dir = " + dir.resolve("box"),
+                            ""));
 
-            Path runDir = run(dir.resolve("results"), "--topology", "hosts", "--hosts", hosts.toString(),
-                    "--front-ends", "netty", "--steps", "50,100", "--duration", "3s", "--warmup", "1s");
+            Path runDir = run(
+                    dir.resolve("results"),
+                    "--topology",
+                    "hosts",
+                    "--hosts",
+                    hosts.toString(),
+                    "--front-ends",
+                    "netty",
+                    "--steps",
+                    "50,100",
+                    "--duration",
+                    "3s",
+                    "--warmup",
+                    "1s");
 
             assertThat(runDir.resolve("report.md")).content().contains("| netty");
             assertThat(runDir.resolve("report.html")).isRegularFile();
@@ -65,18 +82,25 @@ class SshLoopbackRunTest {
             for (JsonNode step : JSON.readTree(runDir.resolve("steps.json").toFile())) {
                 assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
                 assertThat(step.get("rps").asDouble()).as(step.toString()).isPositive();
-                assertThat(step.get("heapUsedMb").asDouble()).as("JVM figures through the admin port").isPositive();
+                assertThat(step.get("heapUsedMb").asDouble())
+                        .as("JVM figures through the admin port")
+                        .isPositive();
             }
             assertHostTimelines(runDir, List.of(sshd.target().substring("ssh:".length())));
             if (run.get("generator").asText().equals("wrk")) {
                 // the one generator box runs wrk with the script shipped to it, and its summary is read back
-                assertThat(runDir.resolve("raw/netty/wrk-50.cmd")).content()
+                assertThat(runDir.resolve("raw/netty/wrk-50.cmd"))
+                        .content()
                         .contains(dir.resolve("box/files/wrk-report.lua").toString());
                 assertThat(runDir.resolve("raw/netty/wrk-50.json")).isRegularFile();
             }
-            assertThat(processesOfRun(runId)).as("processes still carrying PROXYBENCH_RUN=" + runId).isEmpty();
+            assertThat(processesOfRun(runId))
+                    .as("processes still carrying PROXYBENCH_RUN=" + runId)
+                    .isEmpty();
             assertThat(sshClientsTo(port)).as("ssh clients to the test's sshd").isEmpty();
-            assertThat(dir.resolve("box/runs/" + runId)).as("the run's state on the box").doesNotExist();
+            assertThat(dir.resolve("box/runs/" + runId))
+                    .as("the run's state on the box")
+                    .doesNotExist();
         }
     }
 
@@ -86,9 +110,12 @@ class SshLoopbackRunTest {
         CommandLine cmd = ProxybenchMain.commandLine();
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
-        String[] all = Stream.concat(Stream.of("run", "--out", out.toString()), Stream.of(args)).toArray(String[]::new);
+        String[] all = Stream.concat(Stream.of("run", "--out", out.toString()), Stream.of(args))
+                .toArray(String[]::new);
         int code = cmd.execute(all);
-        assertThat(code).as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr).isZero();
+        assertThat(code)
+                .as("exit code; stdout:%n%s%nstderr:%n%s", stdout, stderr)
+                .isZero();
         try (Stream<Path> dirs = Files.list(out)) {
             return dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
@@ -102,7 +129,9 @@ class SshLoopbackRunTest {
         assertThat(html).contains("<h2>Samples per host</h2>");
         for (String box : boxes) {
             String target = "ssh:" + box;
-            assertThat(samples).as("rows of " + target).anySatisfy(row -> assertThat(row).endsWith("," + target));
+            assertThat(samples)
+                    .as("rows of " + target)
+                    .anySatisfy(row -> assertThat(row).endsWith("," + target));
             assertThat(html).contains("<div class=\"colhead\">" + target + "</div>");
             assertThat(runDir.resolve("charts/hosts/" + target.replaceAll("[^A-Za-z0-9.-]", "_") + "/cpu.png"))
                     .isRegularFile();
@@ -111,8 +140,10 @@ class SshLoopbackRunTest {
 
     /** Processes whose environment names the run: what the kit started on the box. */
     static List<Long> processesOfRun(String runId) {
-        return ProcessHandle.allProcesses().filter(p -> environ(p.pid()).contains("PROXYBENCH_RUN=" + runId + "\0"))
-                .map(ProcessHandle::pid).toList();
+        return ProcessHandle.allProcesses()
+                .filter(p -> environ(p.pid()).contains("PROXYBENCH_RUN=" + runId + "\0"))
+                .map(ProcessHandle::pid)
+                .toList();
     }
 
     static List<String> sshClientsTo(int port) {

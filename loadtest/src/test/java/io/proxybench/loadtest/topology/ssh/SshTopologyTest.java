@@ -18,32 +18,37 @@ import org.junit.jupiter.api.io.TempDir;
 /** Only the commands are checked: nothing here ever reaches a real host (SshLoopbackRunTest does). */
 class SshTopologyTest {
 
-    private static final HostsFile HOSTS = HostsFile.parse(List.of(
-            "generator = local",
-            "proxy = ssh:bench@proxy-1",
-            "proxy.address = 10.0.0.12",
-            "proxy.interface = eno1",
-            "origin = ssh:origin-1:2222"), Path.of("hosts.properties"));
+    private static final HostsFile HOSTS = HostsFile.parse(
+            List.of(
+                    "generator = local",
+                    "proxy = ssh:bench@proxy-1",
+                    "proxy.address = 10.0.0.12",
+                    "proxy.interface = eno1",
+                    "origin = ssh:origin-1:2222"),
+            Path.of("hosts.properties"));
 
     @Test
     void wrapsRemoteCommandsInBatchModeSshUnderTheRunWrapperWithEachArgumentQuotedForTheRemoteShell() {
         SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
 
-        List<String> wrapped = topology.wrap(Role.PROXY,
+        List<String> wrapped = topology.wrap(
+                Role.PROXY,
                 List.of("java", "-Xmx1g", "-jar", "/opt/pb/proxy netty.jar", "--set", "proxy.viaName=it's", "$HOME"));
 
         assertThat(wrapped.subList(0, 5)).containsExactly("ssh", "-o", "BatchMode=yes", "bench@proxy-1", "--");
         assertThat(wrapped).hasSize(6);
-        assertThat(wrapped.get(5)).startsWith("sh -c '").endsWith("' pb .cache/proxybench/runs/abc123 abc123 proxy"
-                + " java -Xmx1g -jar '/opt/pb/proxy netty.jar' --set 'proxy.viaName=it'\\''s' '$HOME'");
+        assertThat(wrapped.get(5))
+                .startsWith("sh -c '")
+                .endsWith("' pb .cache/proxybench/runs/abc123 abc123 proxy"
+                        + " java -Xmx1g -jar '/opt/pb/proxy netty.jar' --set 'proxy.viaName=it'\\''s' '$HOME'");
         assertThat(topology.wrap(Role.ORIGIN, List.of("true")).subList(0, 7))
                 .containsExactly("ssh", "-o", "BatchMode=yes", "-p", "2222", "origin-1", "--");
     }
 
     @Test
     void theWrappedCommandRunsWithItsArgumentsIntactAndLeavesItsPidInTheRunState(@TempDir Path dir) throws Exception {
-        HostsFile hosts = HostsFile.parse(List.of("generator=local", "proxy=ssh:box", "origin=ssh:box",
-                "remote.dir=" + dir), Path.of("hosts"));
+        HostsFile hosts = HostsFile.parse(
+                List.of("generator=local", "proxy=ssh:box", "origin=ssh:box", "remote.dir=" + dir), Path.of("hosts"));
         List<String> wrapped = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123")
                 .wrap(Role.PROXY, List.of("sh", "-c", "echo \"[$1] [$2] $PROXYBENCH_RUN\"", "x", "it's", "$HOME"));
 
@@ -53,15 +58,19 @@ class SshTopologyTest {
 
         assertThat(result.output()).isEqualTo("[it's] [$HOME] abc123\n");
         assertThat(Files.readString(dir.resolve("runs/abc123/pids"))).matches("\\d+\\n");
-        assertThat(dir.resolve("runs/abc123/proxy.pid")).content().isEqualTo(Files.readString(dir.resolve("runs/abc123/pids")));
+        assertThat(dir.resolve("runs/abc123/proxy.pid"))
+                .content()
+                .isEqualTo(Files.readString(dir.resolve("runs/abc123/pids")));
     }
 
     @Test
     void anEnvironmentTravelsInTheRemoteCommandForRemoteRolesOnly(@TempDir Path dir) throws Exception {
-        HostsFile hosts = HostsFile.parse(List.of("generator=ssh:box", "proxy=ssh:box", "origin=ssh:box",
-                "remote.dir=" + dir), Path.of("hosts"));
+        HostsFile hosts = HostsFile.parse(
+                List.of("generator=ssh:box", "proxy=ssh:box", "origin=ssh:box", "remote.dir=" + dir), Path.of("hosts"));
         SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123");
-        List<String> wrapped = topology.wrap(Role.GENERATOR, List.of("sh", "-c", "echo \"$WRK_JSON|$B\""),
+        List<String> wrapped = topology.wrap(
+                Role.GENERATOR,
+                List.of("sh", "-c", "echo \"$WRK_JSON|$B\""),
                 Map.of("WRK_JSON", "/tmp/run dir/wrk-700.json", "B", "it's"));
 
         CommandRunner.Result result = CommandRunner.processes(java.time.Duration.ofSeconds(10))
@@ -69,14 +78,16 @@ class SshTopologyTest {
 
         assertThat(result.output()).isEqualTo("/tmp/run dir/wrk-700.json|it's\n");
         assertThat(new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123")
-                .wrap(Role.GENERATOR, List.of("wrk"), Map.of("WRK_JSON", "x"))).containsExactly("wrk");
+                        .wrap(Role.GENERATOR, List.of("wrk"), Map.of("WRK_JSON", "x")))
+                .containsExactly("wrk");
     }
 
     @Test
     void anSshConfigGoesToEveryCallAsDashF(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("ssh.conf"), "Host *\n");
         Path file = dir.resolve("hosts");
-        Files.writeString(file, "generator=local\nproxy=ssh:a@box:2200\norigin=ssh:a@box:2200\nssh.config = ssh.conf\n");
+        Files.writeString(
+                file, "generator=local\nproxy=ssh:a@box:2200\norigin=ssh:a@box:2200\nssh.config = ssh.conf\n");
         RecordingRunner runner = RecordingRunner.allSucceed();
         SshTopology topology = new SshTopology(HostsFile.read(file), runner, "abc123");
 
@@ -87,10 +98,11 @@ class SshTopologyTest {
         assertThat(topology.wrap(Role.PROXY, List.of("true")).subList(0, 8))
                 .containsExactly("ssh", "-F", config, "-o", "BatchMode=yes", "-p", "2200", "a@box");
         assertThat(topology.networkProbe(Role.ORIGIN).readProcNetDevCommand())
-                .containsExactly("ssh", "-F", config, "-o", "BatchMode=yes", "-p", "2200", "a@box", "--",
-                        "cat /proc/net/dev");
-        assertThat(runner.commands()).isNotEmpty().allSatisfy(c -> assertThat(c.subList(0, 3))
-                .containsExactly("ssh", "-F", config));
+                .containsExactly(
+                        "ssh", "-F", config, "-o", "BatchMode=yes", "-p", "2200", "a@box", "--", "cat /proc/net/dev");
+        assertThat(runner.commands())
+                .isNotEmpty()
+                .allSatisfy(c -> assertThat(c.subList(0, 3)).containsExactly("ssh", "-F", config));
         // one box for two roles: probed, checked, cleaned, registered and cleaned again once each
         assertThat(runner.joined()).hasSize(5);
         assertThat(runner.joined().get(0)).endsWith("a@box -- true");
@@ -131,21 +143,27 @@ class SshTopologyTest {
                 .isInstanceOf(TopologyException.class)
                 .hasMessageStartingWith("cannot reach origin at ssh:origin-1:2222")
                 .hasMessageEndingWith("Could not resolve hostname origin-1");
-        assertThat(runner.joined()).containsExactly(
-                "ssh -o BatchMode=yes bench@proxy-1 -- true",
-                "ssh -o BatchMode=yes -p 2222 origin-1 -- true");
+        assertThat(runner.joined())
+                .containsExactly(
+                        "ssh -o BatchMode=yes bench@proxy-1 -- true", "ssh -o BatchMode=yes -p 2222 origin-1 -- true");
     }
 
     @Test
     void portsOnAReachableAddressOrOnThisMachinesLoopbackAreUsedDirectly() throws Exception {
         SshTopology topology = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123");
-        SshTopology onThisMachine = new SshTopology(HostsFile.parse(List.of("generator=local",
-                "proxy=ssh:127.0.0.1:2222", "origin=ssh:127.0.0.1:2222"), Path.of("hosts")),
-                RecordingRunner.allSucceed(), "abc123");
+        SshTopology onThisMachine = new SshTopology(
+                HostsFile.parse(
+                        List.of("generator=local", "proxy=ssh:127.0.0.1:2222", "origin=ssh:127.0.0.1:2222"),
+                        Path.of("hosts")),
+                RecordingRunner.allSucceed(),
+                "abc123");
 
-        assertThat(topology.controlEndpoint(Role.PROXY, "10.0.0.12", 9090).getPort()).isEqualTo(9090);
-        assertThat(topology.controlEndpoint(Role.GENERATOR, "127.0.0.1", 9090).getHostString()).isEqualTo("127.0.0.1");
-        assertThat(onThisMachine.controlEndpoint(Role.PROXY, "127.0.0.1", 9090).getPort()).isEqualTo(9090);
+        assertThat(topology.controlEndpoint(Role.PROXY, "10.0.0.12", 9090).getPort())
+                .isEqualTo(9090);
+        assertThat(topology.controlEndpoint(Role.GENERATOR, "127.0.0.1", 9090).getHostString())
+                .isEqualTo("127.0.0.1");
+        assertThat(onThisMachine.controlEndpoint(Role.PROXY, "127.0.0.1", 9090).getPort())
+                .isEqualTo(9090);
     }
 
     @Test
@@ -153,34 +171,49 @@ class SshTopologyTest {
     void describeRecordsTheHostsFile() {
         Map<String, Object> description = new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123").describe();
 
-        assertThat(description).containsEntry("name", "hosts").containsEntry("hostsFile", "hosts.properties")
-                .containsEntry("runId", "abc123").containsEntry("remoteDir", ".cache/proxybench");
-        Map<String, Object> proxy = (Map<String, Object>) ((Map<String, Object>) description.get("places")).get("proxy");
+        assertThat(description)
+                .containsEntry("name", "hosts")
+                .containsEntry("hostsFile", "hosts.properties")
+                .containsEntry("runId", "abc123")
+                .containsEntry("remoteDir", ".cache/proxybench");
+        Map<String, Object> proxy =
+                (Map<String, Object>) ((Map<String, Object>) description.get("places")).get("proxy");
         assertThat(proxy).containsEntry("target", "ssh:bench@proxy-1").containsEntry("address", "10.0.0.12");
     }
 
     @Test
     void eachGeneratorBoxHasAViewThatRunsTheGeneratorThere() {
-        HostsFile hosts = HostsFile.parse(List.of("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1",
-                "origin = ssh:proxy-1"), Path.of("hosts"));
+        HostsFile hosts = HostsFile.parse(
+                List.of("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:proxy-1"),
+                Path.of("hosts"));
         SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123");
 
         Map<String, io.proxybench.loadtest.topology.Topology> boxes = topology.generatorBoxes();
 
         assertThat(boxes).containsOnlyKeys("ssh:gen-1", "ssh:gen-2");
         assertThat(boxes.get("ssh:gen-2").wrap(Role.GENERATOR, List.of("wrk"), Map.of("A", "1")))
-                .contains("gen-2").last().asString().contains(" generator env A=1 wrk");
+                .contains("gen-2")
+                .last()
+                .asString()
+                .contains(" generator env A=1 wrk");
         assertThat(boxes.get("ssh:gen-2").wrap(Role.PROXY, List.of("true"))).contains("proxy-1");
         assertThat(topology.hostSamplers()).containsOnlyKeys("ssh:gen-1", "ssh:proxy-1", "ssh:gen-2");
         assertThat(new SshTopology(HOSTS, RecordingRunner.allSucceed(), "abc123").generatorBoxes())
-                .as("one generator box: nothing to split").isEmpty();
+                .as("one generator box: nothing to split")
+                .isEmpty();
     }
 
     @Test
     void setUpShipsEachBoxItsJarsBeforeCheckingThemAndCommandsNameTheShippedCopy(@TempDir Path dir) throws Exception {
         Path jar = Files.writeString(dir.resolve("proxy-netty.jar"), "netty");
-        HostsFile hosts = HostsFile.parse(List.of("generator = local", "proxy = ssh:proxy-1", "proxy.address = 10.0.0.2",
-                "origin = ssh:origin-1", "remote.dir = /srv/pb"), Path.of("hosts"));
+        HostsFile hosts = HostsFile.parse(
+                List.of(
+                        "generator = local",
+                        "proxy = ssh:proxy-1",
+                        "proxy.address = 10.0.0.2",
+                        "origin = ssh:origin-1",
+                        "remote.dir = /srv/pb"),
+                Path.of("hosts"));
         RecordingRunner runner = RecordingRunner.allSucceed();
         BoxNeeds needs = new BoxNeeds(Map.of(), Map.of(Role.PROXY, List.of(jar)), 10);
         SshTopology topology = new SshTopology(hosts, runner, "abc123", needs);
@@ -192,10 +225,13 @@ class SshTopologyTest {
         int check = indexOf(calls, "r:/srv/pb/files/proxy-netty.jar");
         assertThat(copy).as("copied").isNotNegative();
         assertThat(check).as("checked at the shipped path, after the copy").isGreaterThan(copy);
-        assertThat(topology.wrap(Role.PROXY, List.of("java", "-jar", jar.toString())).get(5))
+        assertThat(topology.wrap(Role.PROXY, List.of("java", "-jar", jar.toString()))
+                        .get(5))
                 .endsWith(" proxy java -jar /srv/pb/files/proxy-netty.jar");
-        assertThat(topology.wrap(Role.ORIGIN, List.of("java", "-jar", jar.toString())).get(5))
-                .as("the origin's box got nothing shipped").endsWith(" origin java -jar " + jar);
+        assertThat(topology.wrap(Role.ORIGIN, List.of("java", "-jar", jar.toString()))
+                        .get(5))
+                .as("the origin's box got nothing shipped")
+                .endsWith(" origin java -jar " + jar);
         assertThat(topology.describe().get("shipping").toString()).contains("ssh:proxy-1: copied proxy-netty.jar");
         topology.close();
     }
@@ -211,11 +247,23 @@ class SshTopologyTest {
 
     @Test
     void theKitsJavaBecomesEachBoxsJavaAndTheCheckLooksForThatOne() {
-        HostsFile hosts = HostsFile.parse(List.of("generator = local", "proxy = ssh:proxy-1", "origin = ssh:origin-1",
-                "proxy.address = 10.0.0.12", "proxy.java = /opt/jdk-21/bin/java"), Path.of("hosts.properties"));
+        HostsFile hosts = HostsFile.parse(
+                List.of(
+                        "generator = local",
+                        "proxy = ssh:proxy-1",
+                        "origin = ssh:origin-1",
+                        "proxy.address = 10.0.0.12",
+                        "proxy.java = /opt/jdk-21/bin/java"),
+                Path.of("hosts.properties"));
         String kitJava = "/usr/lib/jvm/java-17-openjdk-amd64/bin/java";
-        BoxNeeds needs = new BoxNeeds(Map.of(Role.PROXY, List.of(Path.of(kitJava)), Role.ORIGIN,
-                List.of(Path.of(kitJava), Path.of("/usr/bin/taskset"))), Map.of(), 10);
+        BoxNeeds needs = new BoxNeeds(
+                Map.of(
+                        Role.PROXY,
+                        List.of(Path.of(kitJava)),
+                        Role.ORIGIN,
+                        List.of(Path.of(kitJava), Path.of("/usr/bin/taskset"))),
+                Map.of(),
+                10);
         SshTopology topology = new SshTopology(hosts, RecordingRunner.allSucceed(), "abc123", needs);
 
         String proxy = last(topology.wrap(Role.PROXY, List.of(kitJava, "-jar", "proxy.jar")));

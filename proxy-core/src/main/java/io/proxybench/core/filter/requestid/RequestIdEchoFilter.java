@@ -4,7 +4,6 @@ import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
-
 import java.util.concurrent.CompletionStage;
 
 /**

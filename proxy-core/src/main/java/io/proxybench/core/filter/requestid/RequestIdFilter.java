@@ -5,7 +5,6 @@ import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
 import io.proxybench.core.http.Headers;
-
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -46,8 +45,13 @@ public final class RequestIdFilter implements ProxyFilter {
         }
         for (int i = 0; i < length; i++) {
             char c = id.charAt(i);
-            boolean ok = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                    || c == '.' || c == '_' || c == ':' || c == '-';
+            boolean ok = c >= 'a' && c <= 'z'
+                    || c >= 'A' && c <= 'Z'
+                    || c >= '0' && c <= '9'
+                    || c == '.'
+                    || c == '_'
+                    || c == ':'
+                    || c == '-';
             if (!ok) {
                 return false;
             }

@@ -1,18 +1,17 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
 import io.proxybench.core.conformance.client.HttpWireReader;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
  * Clients that leave early must not leave a half-read origin connection in the pool. The proxy here

@@ -1,18 +1,17 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawResponse;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
  * Connections that hold a slot without doing work are closed: a client that never speaks, one that
@@ -28,7 +27,9 @@ public interface ClientTimeoutCases extends ConformanceContext {
     default void silentClientIsClosed() throws Exception {
         try (RawHttpConnection c = proxy().connect()) {
             RawHttpConnection.CloseWatch watch = c.awaitClose(CLOSE_WITHIN);
-            assertThat(watch.closed()).as("connection closed within %s", CLOSE_WITHIN).isTrue();
+            assertThat(watch.closed())
+                    .as("connection closed within %s", CLOSE_WITHIN)
+                    .isTrue();
             assertOnlyRequestTimeoutBefore(watch);
         }
     }
@@ -39,10 +40,16 @@ public interface ClientTimeoutCases extends ConformanceContext {
         try (RawHttpConnection c = proxy().connect()) {
             RawResponse r = c.exchange(OriginRequests.payload(100));
             assertPayload(r, 100);
-            assertThat(r.announcesClose()).as("the proxy closed right after the response, not after idling").isFalse();
+            assertThat(r.announcesClose())
+                    .as("the proxy closed right after the response, not after idling")
+                    .isFalse();
             RawHttpConnection.CloseWatch watch = c.awaitClose(CLOSE_WITHIN);
-            assertThat(watch.closed()).as("idle connection closed within %s", CLOSE_WITHIN).isTrue();
-            assertThat(watch.received()).as("bytes sent before closing an idle connection").isEmpty();
+            assertThat(watch.closed())
+                    .as("idle connection closed within %s", CLOSE_WITHIN)
+                    .isTrue();
+            assertThat(watch.received())
+                    .as("bytes sent before closing an idle connection")
+                    .isEmpty();
         }
     }
 
@@ -66,7 +73,9 @@ public interface ClientTimeoutCases extends ConformanceContext {
                 if (watch.received().length > 0) {
                     // The 408 may land just before the close does; the close must follow it promptly.
                     assertOnlyRequestTimeoutBefore(watch);
-                    assertThat(c.awaitClose(Duration.ofSeconds(1)).closed()).as("closed after the 408").isTrue();
+                    assertThat(c.awaitClose(Duration.ofSeconds(1)).closed())
+                            .as("closed after the 408")
+                            .isTrue();
                     return;
                 }
             }
@@ -87,7 +96,9 @@ public interface ClientTimeoutCases extends ConformanceContext {
     /** Closing is allowed to carry a 408 first, and nothing else. */
     private static void assertOnlyRequestTimeoutBefore(RawHttpConnection.CloseWatch watch) {
         if (watch.received().length > 0) {
-            assertThat(watch.receivedText()).as("bytes sent before closing the connection").startsWith("HTTP/1.1 408");
+            assertThat(watch.receivedText())
+                    .as("bytes sent before closing the connection")
+                    .startsWith("HTTP/1.1 408");
         }
     }
 }

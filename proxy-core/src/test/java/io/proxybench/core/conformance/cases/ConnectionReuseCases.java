@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
@@ -8,9 +10,6 @@ import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.origin.OriginStats;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,14 +19,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** Keep-alive on both sides: a client connection carries many requests, the origin pool is reused and bounded. */
 public interface ConnectionReuseCases extends ConformanceContext {
 
     @Test
-    @DisplayName("20 sequential requests on one client connection use one client connection and reuse the origin connection")
+    @DisplayName(
+            "20 sequential requests on one client connection use one client connection and reuse the origin connection")
     default void sequentialRequestsReuseConnectionsOnBothSides() throws Exception {
         StubOrigin o = startOrigin();
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));
@@ -36,7 +36,9 @@ public interface ConnectionReuseCases extends ConformanceContext {
                 RawResponse r = c.exchange(OriginRequests.payload(512).header(OriginRequests.REQUEST_ID, "seq-" + i));
                 assertPayload(r, 512);
                 assertThat(r.header(OriginRequests.REQUEST_ID)).isEqualTo("seq-" + i);
-                assertThat(r.announcesClose()).as("request %d answered with Connection: close", i).isFalse();
+                assertThat(r.announcesClose())
+                        .as("request %d answered with Connection: close", i)
+                        .isFalse();
             }
         }
         OriginStats stats = o.stats();
@@ -47,7 +49,8 @@ public interface ConnectionReuseCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName("4 concurrent keep-alive clients x 10 requests open at most as many origin connections as requests in flight")
+    @DisplayName(
+            "4 concurrent keep-alive clients x 10 requests open at most as many origin connections as requests in flight")
     default void concurrentClientsShareABoundedOriginPool() throws Exception {
         StubOrigin o = startOrigin();
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));
@@ -79,7 +82,9 @@ public interface ConnectionReuseCases extends ConformanceContext {
         OriginStats stats = o.stats();
         assertThat(stats.requests()).isEqualTo(clients * perClient);
         assertThat(stats.totalConnections())
-                .as("origin connections for %d clients x %d requests (pools per host: %d)", clients, perClient, originPoolsPerHost())
+                .as(
+                        "origin connections for %d clients x %d requests (pools per host: %d)",
+                        clients, perClient, originPoolsPerHost())
                 .isBetween(1L, (long) clients * originPoolsPerHost());
     }
 
@@ -95,8 +100,12 @@ public interface ConnectionReuseCases extends ConformanceContext {
                 RawResponse r = c.exchange(OriginRequests.payload(256).header("Connection", "close"));
                 assertPayload(r, 256);
                 RawHttpConnection.CloseWatch watch = c.awaitClose(Duration.ofSeconds(5));
-                assertThat(watch.closed()).as("connection %d closed after answering Connection: close", i).isTrue();
-                assertThat(watch.received()).as("bytes after the final response").isEmpty();
+                assertThat(watch.closed())
+                        .as("connection %d closed after answering Connection: close", i)
+                        .isTrue();
+                assertThat(watch.received())
+                        .as("bytes after the final response")
+                        .isEmpty();
             }
         }
         assertThat(o.stats().requests()).isEqualTo(churned);
@@ -122,7 +131,9 @@ public interface ConnectionReuseCases extends ConformanceContext {
             c.send(all.toByteArray());
             for (int i = 0; i < 3; i++) {
                 RawResponse r = c.readFinalResponse(false);
-                assertThat(r.header(OriginRequests.REQUEST_ID)).as("response #%d", i).isEqualTo("pipe-" + i);
+                assertThat(r.header(OriginRequests.REQUEST_ID))
+                        .as("response #%d", i)
+                        .isEqualTo("pipe-" + i);
                 assertPayload(r, sizes[i]);
             }
         }

@@ -1,19 +1,18 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.ProxyUnderTest;
 import io.proxybench.core.conformance.desync.DesyncFuzzer;
 import io.proxybench.core.conformance.wire.WireOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The desync fuzzer (see {@link DesyncFuzzer}): seeded request streams and origin answers, and the
@@ -25,17 +24,21 @@ public interface DesyncFuzzCases extends ConformanceContext {
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.HOURS)
-    @DisplayName("fuzzed request streams: the origin gets exactly the requests whose answers the client got, bodies intact")
+    @DisplayName(
+            "fuzzed request streams: the origin gets exactly the requests whose answers the client got, bodies intact")
     default void fuzzedRequestStreamsNeverDesync() throws Exception {
         List<WireOrigin> extraOrigins = new ArrayList<>();
         try {
-            List<DesyncFuzzer.Lane> lanes = new ArrayList<>(List.of(new DesyncFuzzer.Lane(proxy().port(), wireOrigin())));
+            List<DesyncFuzzer.Lane> lanes =
+                    new ArrayList<>(List.of(new DesyncFuzzer.Lane(proxy().port(), wireOrigin())));
             while (lanes.size() < DesyncFuzzer.lanes()) {
                 WireOrigin o = WireOrigin.start();
                 extraOrigins.add(o);
-                lanes.add(new DesyncFuzzer.Lane(startProxy(Map.of("routes", "/=127.0.0.1:" + o.port())).port(), o));
+                lanes.add(new DesyncFuzzer.Lane(
+                        startProxy(Map.of("routes", "/=127.0.0.1:" + o.port())).port(), o));
             }
-            List<String> failures = DesyncFuzzer.fuzzRequests(frontEndName(), lanes, DesyncFuzzer.requestCases(), c -> false);
+            List<String> failures =
+                    DesyncFuzzer.fuzzRequests(frontEndName(), lanes, DesyncFuzzer.requestCases(), c -> false);
             assertThat(failures).as("desynchronised request streams").isEmpty();
         } finally {
             extraOrigins.forEach(WireOrigin::close);

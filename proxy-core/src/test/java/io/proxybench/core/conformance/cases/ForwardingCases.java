@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
@@ -10,14 +12,11 @@ import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordedRequest;
 import io.proxybench.core.conformance.wire.WireOrigin;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** Requests reach the origin as sent, answers come back as given, routes decide where. */
 public interface ForwardingCases extends ConformanceContext {
@@ -27,11 +26,14 @@ public interface ForwardingCases extends ConformanceContext {
     default void getReturnsOriginPayload() throws Exception {
         RawResponse r = proxy().exchange(OriginRequests.payload(1024));
         assertPayload(r, 1024);
-        assertThat(r.contentLength()).as("Content-Length of a sized origin answer").isEqualTo(1024);
+        assertThat(r.contentLength())
+                .as("Content-Length of a sized origin answer")
+                .isEqualTo(1024);
     }
 
     @Test
-    @DisplayName("GET, HEAD, POST, PUT and DELETE reach the origin with their method and body, on one client connection")
+    @DisplayName(
+            "GET, HEAD, POST, PUT and DELETE reach the origin with their method and body, on one client connection")
     default void methodsReachTheOriginUnchanged() throws Exception {
         try (RawHttpConnection c = proxy().connect()) {
             for (String method : List.of("GET", "POST", "PUT", "DELETE", "HEAD", "GET")) {
@@ -44,11 +46,15 @@ public interface ForwardingCases extends ConformanceContext {
                 }
                 RawResponse r = c.exchange(request);
                 assertThat(r.status()).as("%s answered %s", method, r).isEqualTo(200);
-                assertThat(r.header("X-Recorded-Method")).as("method the origin saw").isEqualTo(method);
+                assertThat(r.header("X-Recorded-Method"))
+                        .as("method the origin saw")
+                        .isEqualTo(method);
                 RecordedRequest seen = recorder().lastWith(marker);
                 assertThat(seen.method()).isEqualTo(method);
                 if (body != null) {
-                    assertThat(seen.bodyLength()).as("%s body length at the origin", method).isEqualTo(body.length);
+                    assertThat(seen.bodyLength())
+                            .as("%s body length at the origin", method)
+                            .isEqualTo(body.length);
                     assertThat(seen.bodySha256()).isEqualTo(BodyBytes.sha256(body));
                 } else {
                     assertThat(seen.bodyLength()).as("%s without body", method).isZero();
@@ -69,14 +75,17 @@ public interface ForwardingCases extends ConformanceContext {
             RawRequest head = RawRequest.head("/head").header(OriginRequests.PAYLOAD_SIZE, "4096");
             RawResponse r = c.exchange(head);
             assertThat(r.status()).isEqualTo(200);
-            assertThat(r.contentLength()).as("Content-Length of the HEAD answer").isEqualTo(4096);
+            assertThat(r.contentLength())
+                    .as("Content-Length of the HEAD answer")
+                    .isEqualTo(4096);
             // A stray body after the HEAD answer would corrupt this second response on the same connection.
             assertPayload(c.exchange(OriginRequests.payload(1000)), 1000);
         }
     }
 
     @Test
-    @DisplayName("HEAD answered with a chunked head reaches the client with no chunk after it; the connection then serves a GET cleanly")
+    @DisplayName(
+            "HEAD answered with a chunked head reaches the client with no chunk after it; the connection then serves a GET cleanly")
     default void headToAChunkedAnswerCarriesNoChunk() throws Exception {
         String target = WIRE + "/head-chunked-" + System.nanoTime();
         String respond = WireOrigin.respondHeader(
@@ -92,12 +101,17 @@ public interface ForwardingCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName("HEAD answered by the proxy itself (502, origin down) carries no body; the connection then serves a GET cleanly")
+    @DisplayName(
+            "HEAD answered by the proxy itself (502, origin down) carries no body; the connection then serves a GET cleanly")
     default void proxyMadeAnswerToHeadHasNoBody() throws Exception {
         try (RawHttpConnection c = proxy().connect()) {
             RawResponse r = c.exchange(RawRequest.head(DEAD + "/head"));
-            assertThat(r.status()).as("HEAD to a refusing origin answered %s", r).isEqualTo(502);
-            assertThat(r.announcesClose()).as("a 502 to a complete request keeps the connection: %s", r).isFalse();
+            assertThat(r.status())
+                    .as("HEAD to a refusing origin answered %s", r)
+                    .isEqualTo(502);
+            assertThat(r.announcesClose())
+                    .as("a 502 to a complete request keeps the connection: %s", r)
+                    .isFalse();
             // The error text written after the HEAD answer would be read as the start of this one.
             assertPayload(c.exchange(OriginRequests.payload(100)), 100);
         }
@@ -123,6 +137,8 @@ public interface ForwardingCases extends ConformanceContext {
         RawResponse hit = p.exchange(RawRequest.get("/api/items").header(OriginRequests.PAYLOAD_SIZE, "10"));
         assertPayload(hit, 10);
         // A prefix matches whole path segments only.
-        assertThat(p.exchange(RawRequest.get("/apiary")).status()).as("/apiary is not under /api").isEqualTo(404);
+        assertThat(p.exchange(RawRequest.get("/apiary")).status())
+                .as("/apiary is not under /api")
+                .isEqualTo(404);
     }
 }

@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.ProxyUnderTest;
@@ -9,16 +11,13 @@ import io.proxybench.core.conformance.desync.ResponseCase;
 import io.proxybench.core.conformance.desync.ResponseDesyncCheck;
 import io.proxybench.core.conformance.wire.Escapes;
 import io.proxybench.core.conformance.wire.WireOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /**
  * Message framing, where request smuggling and response splitting live: a header that frames or
@@ -44,14 +43,18 @@ public interface FramingCases extends ConformanceContext {
             String target = wireTarget("named");
             String hidden = "GET " + target + "-smuggled HTTP/1.1\r\n" + HOST_LINE + "\r\n";
             String framing = named.toLowerCase().contains("transfer-encoding")
-                    ? "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(hidden.length()) + "\r\n" + hidden + "\r\n0\r\n\r\n"
+                    ? "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(hidden.length()) + "\r\n" + hidden
+                            + "\r\n0\r\n\r\n"
                     : "Content-Length: " + hidden.length() + "\r\n\r\n" + hidden;
             try (RawHttpConnection c = proxy().connect()) {
                 c.send("POST " + target + " HTTP/1.1\r\n" + HOST_LINE + "Connection: " + named + "\r\n" + framing);
                 RawResponse r = c.readFinalResponse(false);
-                assertThat(r.status()).as("answer when Connection names %s: %s", named, r).isEqualTo(400);
+                assertThat(r.status())
+                        .as("answer when Connection names %s: %s", named, r)
+                        .isEqualTo(400);
             }
-            assertThat(wireOrigin().receivedWithPrefix(target)).as("requests at the origin when Connection names %s", named)
+            assertThat(wireOrigin().receivedWithPrefix(target))
+                    .as("requests at the origin when Connection names %s", named)
                     .isEmpty();
         }
         assertStillServing(proxy());
@@ -62,17 +65,23 @@ public interface FramingCases extends ConformanceContext {
     default void http10ChunkedRequestIsNeverKeptAlive() throws Exception {
         String target = wireTarget("http10-chunked");
         try (RawHttpConnection c = proxy().connect()) {
-            c.send("POST " + target + " HTTP/1.0\r\n" + HOST_LINE + "Connection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n"
-                    + "5\r\nhello\r\n0\r\n\r\n" + "GET " + target + "-after HTTP/1.1\r\n" + HOST_LINE + "\r\n");
+            c.send("POST " + target + " HTTP/1.0\r\n" + HOST_LINE
+                    + "Connection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n" + "5\r\nhello\r\n0\r\n\r\n"
+                    + "GET " + target + "-after HTTP/1.1\r\n" + HOST_LINE + "\r\n");
             RawResponse r = c.readFinalResponse(false);
             if (r.status() != 400) {
                 RawHttpConnection.CloseWatch w = c.awaitClose(Duration.ofSeconds(3));
-                assertThat(w.closed()).as("connection closed after answering %s", r).isTrue();
-                assertThat(w.receivedText()).as("nothing more after the first answer").isEmpty();
+                assertThat(w.closed())
+                        .as("connection closed after answering %s", r)
+                        .isTrue();
+                assertThat(w.receivedText())
+                        .as("nothing more after the first answer")
+                        .isEmpty();
             }
         }
         Thread.sleep(50);
-        assertThat(wireOrigin().receivedWithPrefix(target + "-after")).as("the bytes after the body served as a request")
+        assertThat(wireOrigin().receivedWithPrefix(target + "-after"))
+                .as("the bytes after the body served as a request")
                 .isEmpty();
     }
 
@@ -94,11 +103,13 @@ public interface FramingCases extends ConformanceContext {
                 RawResponse r = c.readFinalResponse(false);
                 assertThat(r.status()).as("%s answered %s", e.getKey(), r).isIn(200, 400);
             }
-            Eventually.holds(() -> assertThat(wireOrigin().partialRequests()).as("origin connections left mid-request")
+            Eventually.holds(() -> assertThat(wireOrigin().partialRequests())
+                    .as("origin connections left mid-request")
                     .isEmpty());
             for (WireOrigin.Received got : wireOrigin().receivedWithPrefix(target)) {
                 assertThat(new String(got.message().body(), java.nio.charset.StandardCharsets.ISO_8859_1))
-                        .as("body of a complete request at the origin after a client sent %s", e.getKey()).isEqualTo(intended);
+                        .as("body of a complete request at the origin after a client sent %s", e.getKey())
+                        .isEqualTo(intended);
             }
         }
         assertStillServing(proxy());
@@ -109,13 +120,20 @@ public interface FramingCases extends ConformanceContext {
     default void halfClosedClientGetsItsAnswers() throws Exception {
         String target = wireTarget("half-close");
         try (RawHttpConnection c = proxy().connect()) {
-            c.send("GET " + target + "-1 HTTP/1.1\r\n" + HOST_LINE + "\r\nGET " + target + "-2 HTTP/1.1\r\n" + HOST_LINE + "\r\n");
+            c.send("GET " + target + "-1 HTTP/1.1\r\n" + HOST_LINE + "\r\nGET " + target + "-2 HTTP/1.1\r\n" + HOST_LINE
+                    + "\r\n");
             c.shutdownOutput();
             RawResponse first = c.readFinalResponse(false);
             RawResponse second = c.readFinalResponse(false);
-            assertThat(first.header(WireOrigin.TARGET)).as("first answer %s", first).isEqualTo(target + "-1");
-            assertThat(second.header(WireOrigin.TARGET)).as("second answer %s", second).isEqualTo(target + "-2");
-            assertThat(c.awaitClose(Duration.ofSeconds(3)).closed()).as("closed after the answers").isTrue();
+            assertThat(first.header(WireOrigin.TARGET))
+                    .as("first answer %s", first)
+                    .isEqualTo(target + "-1");
+            assertThat(second.header(WireOrigin.TARGET))
+                    .as("second answer %s", second)
+                    .isEqualTo(target + "-2");
+            assertThat(c.awaitClose(Duration.ofSeconds(3)).closed())
+                    .as("closed after the answers")
+                    .isTrue();
         }
     }
 
@@ -129,7 +147,9 @@ public interface FramingCases extends ConformanceContext {
                 RawResponse r = c.readFinalResponse(false);
                 assertThat(r.status()).as("answer to %s: %s", version, r).isEqualTo(505);
             }
-            assertThat(wireOrigin().receivedWithPrefix(target)).as("%s requests at the origin", version).isEmpty();
+            assertThat(wireOrigin().receivedWithPrefix(target))
+                    .as("%s requests at the origin", version)
+                    .isEmpty();
         }
     }
 
@@ -143,7 +163,9 @@ public interface FramingCases extends ConformanceContext {
                 RawResponse r = c.readFinalResponse(false);
                 assertThat(r.status()).as("answer %d to HTTP/1.2: %s", i, r).isEqualTo(200);
                 assertThat(r.header(WireOrigin.TARGET)).isEqualTo(target + "-" + i);
-                assertThat(r.announcesClose()).as("HTTP/1.2 is kept alive like 1.1: %s", r).isFalse();
+                assertThat(r.announcesClose())
+                        .as("HTTP/1.2 is kept alive like 1.1: %s", r)
+                        .isFalse();
             }
         }
     }
@@ -151,7 +173,8 @@ public interface FramingCases extends ConformanceContext {
     @Test
     @DisplayName("origin answers that cannot be framed -> 502 or close, never forwarded, connection never reused")
     default void unframeableOriginAnswersAreNeverForwarded() throws Exception {
-        ProxyUnderTest p = startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
+        ProxyUnderTest p =
+                startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
         ResponseDesyncCheck check = new ResponseDesyncCheck(p.port(), true);
         List<String> failures = new ArrayList<>();
         for (ResponseCase c : ResponseCase.everyKind()) {
@@ -163,14 +186,17 @@ public interface FramingCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName("after a 502 for an origin answer that cannot be framed, the next requests get the one origin connection slot")
+    @DisplayName(
+            "after a 502 for an origin answer that cannot be framed, the next requests get the one origin connection slot")
     default void unframeableOriginAnswerFreesTheOnlyConnectionSlot() throws Exception {
-        ProxyUnderTest p = startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
+        ProxyUnderTest p =
+                startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
         ResponseDesyncCheck check = new ResponseDesyncCheck(p.port(), true);
         // A signed Content-Length: the proxy answers 502 and drops that origin connection; the next
         // request, on the same client connection and on a new one (which may be served by another
         // loop), must get a connection, not wait for the pool's whole wait time and get 503.
-        ResponseCase signed = ResponseCase.fromLine("resp 0 0 - HTTP/1.1 200 OK\\r\\nContent-Length: +4\\r\\n\\r\\ngrwl # CL with sign");
+        ResponseCase signed = ResponseCase.fromLine(
+                "resp 0 0 - HTTP/1.1 200 OK\\r\\nContent-Length: +4\\r\\n\\r\\ngrwl # CL with sign");
         List<String> failures = new ArrayList<>();
         for (int round = 0; round < 100 && failures.isEmpty(); round++) {
             for (String v : check.run(signed)) {
@@ -185,12 +211,15 @@ public interface FramingCases extends ConformanceContext {
     default void interimResponseFloodIsBounded() throws Exception {
         String target = WIRE + "/interim-flood-" + FRAMING_IDS.incrementAndGet();
         // Far more than any origin sends, and written faster than the read timeout could ever notice.
-        String respond = WireOrigin.respondHeader(Escapes.ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"), 200_000, false);
+        String respond = WireOrigin.respondHeader(
+                Escapes.ascii("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"), 200_000, false);
         try (RawHttpConnection c = proxy().connect()) {
             c.send("GET " + target + " HTTP/1.1\r\n" + HOST_LINE + WireOrigin.RESPOND + ": " + respond + "\r\n\r\n");
             try {
                 RawResponse r = c.readFinalResponse(false, Duration.ofSeconds(10));
-                assertThat(r.status()).as("answer after 200000 interim responses: %s", r).isEqualTo(502);
+                assertThat(r.status())
+                        .as("answer after 200000 interim responses: %s", r)
+                        .isEqualTo(502);
             } catch (RawHttpConnection.ConnectionClosedException closed) {
                 // Closing is as safe as a 502.
             }
@@ -201,7 +230,8 @@ public interface FramingCases extends ConformanceContext {
     @Test
     @DisplayName("an origin answer longer than it frames never answers the client's next pipelined request")
     default void originLeftoversNeverAnswerAPipelinedRequest() throws Exception {
-        ProxyUnderTest p = startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
+        ProxyUnderTest p =
+                startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
         String target = "/pipelined-" + FRAMING_IDS.incrementAndGet();
         String poisoned = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokHTTP/1.1 200 OK\r\nContent-Length: 8\r\n"
                 + WireOrigin.TARGET + ": " + ResponseCase.POISON_TARGET + "\r\n\r\npoisoned";
@@ -213,7 +243,9 @@ public interface FramingCases extends ConformanceContext {
             assertThat(first.bodyText()).as("first answer %s", first).isEqualTo("ok");
             try {
                 RawResponse second = c.readFinalResponse(false);
-                assertThat(second.header(WireOrigin.TARGET)).as("second answer %s", second).isEqualTo(target + "-2");
+                assertThat(second.header(WireOrigin.TARGET))
+                        .as("second answer %s", second)
+                        .isEqualTo(target + "-2");
             } catch (RawHttpConnection.ConnectionClosedException closed) {
                 // Closing instead of answering is safe.
             }

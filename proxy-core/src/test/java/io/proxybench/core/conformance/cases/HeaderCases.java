@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyConformanceSuite;
@@ -8,15 +10,12 @@ import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.conformance.origin.RecordedRequest;
 import io.proxybench.core.conformance.origin.RecordingOrigin;
 import io.proxybench.core.http.MapHeaders;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** Connection-specific headers stay on their hop; X-Forwarded-* and Via tell the origin who asked. */
 public interface HeaderCases extends ConformanceContext {
@@ -38,7 +37,8 @@ public interface HeaderCases extends ConformanceContext {
                 .header("X-End-To-End", "kept"));
         assertThat(r.status()).isEqualTo(200);
         MapHeaders seen = recorder().lastWith("/hop-by-hop-request").headers();
-        assertThat(seen.names()).as("headers at the origin:\n%s", seen)
+        assertThat(seen.names())
+                .as("headers at the origin:\n%s", seen)
                 .noneMatch(n -> Set.of("x-custom", "keep-alive", "proxy-connection", "te", "trailer", "upgrade")
                         .contains(n.toLowerCase(Locale.ROOT)));
         assertThat(connectionTokens(seen)).as("Connection tokens at the origin").isSubsetOf(OWN_CONNECTION_TOKENS);
@@ -51,14 +51,25 @@ public interface HeaderCases extends ConformanceContext {
         RawResponse r = proxy().exchange(RawRequest.get(RECORDED + "/x" + RecordingOrigin.HOP_BY_HOP_SUFFIX));
         assertThat(r.status()).isEqualTo(200);
         MapHeaders h = r.headers();
-        assertThat(h.contains(RecordingOrigin.ORIGIN_PRIVATE_HEADER)).as("%s reached the client:\n%s",
-                RecordingOrigin.ORIGIN_PRIVATE_HEADER, h).isFalse();
-        assertThat(h.contains("Proxy-Connection")).as("Proxy-Connection reached the client:\n%s", h).isFalse();
-        assertThat(h.contains("Trailer")).as("Trailer reached the client:\n%s", h).isFalse();
-        assertThat(h.contains("Upgrade")).as("Upgrade reached the client:\n%s", h).isFalse();
-        assertThat(h.getAll("Keep-Alive")).as("the origin's Keep-Alive reached the client").doesNotContain("timeout=30, max=100");
+        assertThat(h.contains(RecordingOrigin.ORIGIN_PRIVATE_HEADER))
+                .as("%s reached the client:\n%s", RecordingOrigin.ORIGIN_PRIVATE_HEADER, h)
+                .isFalse();
+        assertThat(h.contains("Proxy-Connection"))
+                .as("Proxy-Connection reached the client:\n%s", h)
+                .isFalse();
+        assertThat(h.contains("Trailer"))
+                .as("Trailer reached the client:\n%s", h)
+                .isFalse();
+        assertThat(h.contains("Upgrade"))
+                .as("Upgrade reached the client:\n%s", h)
+                .isFalse();
+        assertThat(h.getAll("Keep-Alive"))
+                .as("the origin's Keep-Alive reached the client")
+                .doesNotContain("timeout=30, max=100");
         assertThat(connectionTokens(h)).as("Connection tokens at the client").isSubsetOf(OWN_CONNECTION_TOKENS);
-        assertThat(r.header("X-Recorded-Method")).as("end-to-end response header").isEqualTo("GET");
+        assertThat(r.header("X-Recorded-Method"))
+                .as("end-to-end response header")
+                .isEqualTo("GET");
         assertThat(r.bodyText()).isEqualTo("recorded\n");
     }
 
@@ -80,8 +91,12 @@ public interface HeaderCases extends ConformanceContext {
                 .header("X-Forwarded-For", "203.0.113.7")
                 .header("Via", "1.0 upstream-cache"));
         RecordedRequest seen = recorder().lastWith("/forwarded/chain");
-        assertThat(seen.headers().getAll("X-Forwarded-For")).as("X-Forwarded-For").containsExactly("203.0.113.7, 127.0.0.1");
-        assertThat(seen.headers().getAll("Via")).as("Via").containsExactly("1.0 upstream-cache, 1.1 " + ProxyConformanceSuite.VIA_NAME);
+        assertThat(seen.headers().getAll("X-Forwarded-For"))
+                .as("X-Forwarded-For")
+                .containsExactly("203.0.113.7, 127.0.0.1");
+        assertThat(seen.headers().getAll("Via"))
+                .as("Via")
+                .containsExactly("1.0 upstream-cache, 1.1 " + ProxyConformanceSuite.VIA_NAME);
     }
 
     @Test
@@ -89,7 +104,10 @@ public interface HeaderCases extends ConformanceContext {
     default void responsesCarryVia() throws Exception {
         RawResponse r = proxy().exchange(OriginRequests.payload(16));
         assertThat(r.status()).isEqualTo(200);
-        assertThat(r.header("Via")).as("Via on the response").isNotNull().endsWith("1.1 " + ProxyConformanceSuite.VIA_NAME);
+        assertThat(r.header("Via"))
+                .as("Via on the response")
+                .isNotNull()
+                .endsWith("1.1 " + ProxyConformanceSuite.VIA_NAME);
     }
 
     private static List<String> connectionTokens(MapHeaders headers) {

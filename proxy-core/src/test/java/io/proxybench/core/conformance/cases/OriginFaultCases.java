@@ -1,5 +1,7 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
@@ -10,14 +12,11 @@ import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
 import io.proxybench.core.http.ProxyError;
 import io.proxybench.origin.StubOrigin;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** An origin that is down, silent, rude or broken gets the shared error mapping, and the proxy goes on serving. */
 public interface OriginFaultCases extends ConformanceContext {
@@ -40,8 +39,11 @@ public interface OriginFaultCases extends ConformanceContext {
         RawResponse r = proxy().exchange(OriginRequests.fault("stall"));
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertThat(r.status()).as("answer to a stalled origin: %s", r).isEqualTo(504);
-        assertThat(took).as("time to the 504 (read timeout %s)", ProxyConformanceSuite.ORIGIN_READ_TIMEOUT)
-                .isGreaterThanOrEqualTo(ProxyConformanceSuite.ORIGIN_READ_TIMEOUT.multipliedBy(8).dividedBy(10))
+        assertThat(took)
+                .as("time to the 504 (read timeout %s)", ProxyConformanceSuite.ORIGIN_READ_TIMEOUT)
+                .isGreaterThanOrEqualTo(ProxyConformanceSuite.ORIGIN_READ_TIMEOUT
+                        .multipliedBy(8)
+                        .dividedBy(10))
                 .isLessThan(ProxyConformanceSuite.ORIGIN_READ_TIMEOUT.plusSeconds(4));
         assertCounted(ProxyError.TIMEOUT, before);
         assertStillServing(proxy());
@@ -68,15 +70,20 @@ public interface OriginFaultCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName("origin closing mid-body -> the client gets fewer bytes than Content-Length, then the connection closes")
+    @DisplayName(
+            "origin closing mid-body -> the client gets fewer bytes than Content-Length, then the connection closes")
     default void originClosingMidBodyTruncatesTheClientResponse() throws Exception {
         int size = 1024 * 1024;
         try (RawHttpConnection c = proxy().connect()) {
             c.send(OriginRequests.fault("close-mid-body").header(OriginRequests.PAYLOAD_SIZE, Integer.toString(size)));
             RawResponse r = c.readFinalResponse(false, Duration.ofSeconds(5));
-            assertThat(r.status()).as("status once the origin had sent its head: %s", r).isEqualTo(200);
+            assertThat(r.status())
+                    .as("status once the origin had sent its head: %s", r)
+                    .isEqualTo(200);
             // complete == false means the connection ended before the framing said the body was over.
-            assertThat(r.complete()).as("a truncated body must not look complete: %s", r).isFalse();
+            assertThat(r.complete())
+                    .as("a truncated body must not look complete: %s", r)
+                    .isFalse();
             assertThat(r.body().length).as("body bytes that reached the client").isLessThan(size);
             if (!r.isChunked()) {
                 assertThat(r.contentLength()).as("Content-Length forwarded").isEqualTo(size);
@@ -104,7 +111,9 @@ public interface OriginFaultCases extends ConformanceContext {
             try (RawHttpConnection c = p.connect()) {
                 c.send(OriginRequests.fault(fault).header(OriginRequests.PAYLOAD_SIZE, "100000"));
                 RawResponse failed = c.readFinalResponse(false, Duration.ofSeconds(5));
-                assertThat(failed.status() == 200 && failed.complete()).as("%s answered as if complete: %s", fault, failed).isFalse();
+                assertThat(failed.status() == 200 && failed.complete())
+                        .as("%s answered as if complete: %s", fault, failed)
+                        .isFalse();
             }
             try (RawHttpConnection c = p.connect()) {
                 assertPayload(c.exchange(OriginRequests.payload(3000)), 3000);
@@ -114,6 +123,7 @@ public interface OriginFaultCases extends ConformanceContext {
 
     private void assertCounted(ProxyError error, long before) throws Exception {
         Eventually.holds(() -> assertThat(proxy().metrics().counter(error.metricName()))
-                .as("%s after one such failure", error.metricName()).isGreaterThan(before));
+                .as("%s after one such failure", error.metricName())
+                .isGreaterThan(before));
     }
 }

@@ -1,18 +1,17 @@
 package io.proxybench.core.conformance.cases;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyConformanceSuite;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.conformance.client.RawResponse;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 /** Requests a proxy must refuse get the shared status, never reach the origin, and leave the proxy serving. */
 public interface RequestLimitCases extends ConformanceContext {
@@ -35,7 +34,10 @@ public interface RequestLimitCases extends ConformanceContext {
     @DisplayName("a malformed request line -> 400, origin not called")
     default void malformedRequestLineGets400() throws Exception {
         for (String line : List.of("THIS IS NOT HTTP", "GET /has space HTTP/1.1")) {
-            assertRefused((line + "\r\nHost: " + RawRequest.DEFAULT_HOST + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), 400);
+            assertRefused(
+                    (line + "\r\nHost: " + RawRequest.DEFAULT_HOST + "\r\n\r\n")
+                            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                    400);
         }
     }
 
@@ -73,7 +75,8 @@ public interface RequestLimitCases extends ConformanceContext {
         try (RawHttpConnection c = proxy().connect()) {
             c.send(request.headBytes());
             RawResponse interim = c.readResponse(false, Duration.ofSeconds(3));
-            assertThat(interim.status()).as("first answer to Expect: 100-continue, before any body byte: %s", interim)
+            assertThat(interim.status())
+                    .as("first answer to Expect: 100-continue, before any body byte: %s", interim)
                     .isEqualTo(100);
             c.send(request.bodyBytes());
             assertPayload(c.readFinalResponse(false), 64);
@@ -86,9 +89,13 @@ public interface RequestLimitCases extends ConformanceContext {
         try (RawHttpConnection c = proxy().connect()) {
             c.send(bytes);
             RawResponse r = c.readFinalResponse(false, Duration.ofSeconds(5));
-            assertThat(r.status()).as("answer to a request that must be refused: %s", r).isEqualTo(status);
+            assertThat(r.status())
+                    .as("answer to a request that must be refused: %s", r)
+                    .isEqualTo(status);
         }
-        assertThat(origin().stats().requests()).as("origin requests after a refused request").isEqualTo(originRequests);
+        assertThat(origin().stats().requests())
+                .as("origin requests after a refused request")
+                .isEqualTo(originRequests);
         assertStillServing(proxy());
     }
 }

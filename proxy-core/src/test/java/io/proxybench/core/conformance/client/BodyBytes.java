@@ -8,8 +8,7 @@ import java.util.Random;
 /** Reproducible body bytes and their digests, for checking that every byte crossed the proxy. */
 public final class BodyBytes {
 
-    private BodyBytes() {
-    }
+    private BodyBytes() {}
 
     public static byte[] random(int size, long seed) {
         byte[] bytes = new byte[size];

@@ -1,7 +1,6 @@
 package io.proxybench.core.conformance.client;
 
 import io.proxybench.core.http.MapHeaders;
-
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -18,12 +17,10 @@ import java.util.Locale;
 public final class HttpWireReader {
 
     /** A message head: the start line and the header fields. */
-    public record Head(String startLine, MapHeaders headers) {
-    }
+    public record Head(String startLine, MapHeaders headers) {}
 
     /** A body as far as it arrived. */
-    public record Body(byte[] bytes, boolean complete) {
-    }
+    public record Body(byte[] bytes, boolean complete) {}
 
     private static final int MAX_HEAD_BYTES = 256 * 1024;
 
@@ -54,7 +51,8 @@ public final class HttpWireReader {
             if (colon <= 0) {
                 throw new ProtocolException("malformed header line: '" + line + "'");
             }
-            headers.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+            headers.add(
+                    line.substring(0, colon).trim(), line.substring(colon + 1).trim());
         }
     }
 
@@ -141,7 +139,10 @@ public final class HttpWireReader {
                 if (line.size() == 0 && eofAllowed) {
                     return null;
                 }
-                throw new EOFException("stream ended " + (line.size() == 0 ? "before a line" : "mid-line: '" + line.toString(StandardCharsets.ISO_8859_1) + "'"));
+                throw new EOFException("stream ended "
+                        + (line.size() == 0
+                                ? "before a line"
+                                : "mid-line: '" + line.toString(StandardCharsets.ISO_8859_1) + "'"));
             }
             if (b == '\n') {
                 byte[] bytes = line.toByteArray();

@@ -1,14 +1,13 @@
 package io.proxybench.core.conformance.client;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import org.junit.jupiter.api.Test;
 
 class HttpWireReaderTest {
 
@@ -59,13 +58,16 @@ class HttpWireReaderTest {
 
     @Test
     void malformedHeaderLineIsRejected() {
-        assertThatThrownBy(() -> reader("HTTP/1.1 200 OK\r\nno colon here\r\n\r\n").readHead())
-                .isInstanceOf(ProtocolException.class).hasMessageContaining("no colon here");
+        assertThatThrownBy(
+                        () -> reader("HTTP/1.1 200 OK\r\nno colon here\r\n\r\n").readHead())
+                .isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("no colon here");
     }
 
     @Test
     void requestFramingWritesChunksAndLength() {
-        RawRequest chunked = RawRequest.post("/u", "hello world".getBytes(StandardCharsets.US_ASCII)).chunked(4);
+        RawRequest chunked = RawRequest.post("/u", "hello world".getBytes(StandardCharsets.US_ASCII))
+                .chunked(4);
         assertThat(new String(chunked.toBytes(), StandardCharsets.US_ASCII))
                 .startsWith("POST /u HTTP/1.1\r\nHost: conformance.test\r\nTransfer-Encoding: chunked\r\n\r\n")
                 .endsWith("4\r\nhell\r\n4\r\no wo\r\n3\r\nrld\r\n0\r\n\r\n");

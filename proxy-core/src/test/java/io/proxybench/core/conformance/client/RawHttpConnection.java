@@ -79,8 +79,8 @@ public final class RawHttpConnection implements AutoCloseable {
         deadlined.deadlineIn(deadline.toNanos());
         HttpWireReader.Head head = reader.readHead();
         if (head == null) {
-            throw new ConnectionClosedException("connection closed before a response"
-                    + (deadlined.resetSeen() ? " (reset by peer)" : ""));
+            throw new ConnectionClosedException(
+                    "connection closed before a response" + (deadlined.resetSeen() ? " (reset by peer)" : ""));
         }
         String[] parts = head.startLine().split(" ", 3);
         if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
@@ -89,9 +89,8 @@ public final class RawHttpConnection implements AutoCloseable {
         int status = Integer.parseInt(parts[1]);
         String reason = parts.length > 2 ? parts[2] : "";
         boolean bodyless = toHeadRequest || status / 100 == 1 || status == 204 || status == 304;
-        HttpWireReader.Body body = bodyless
-                ? new HttpWireReader.Body(new byte[0], true)
-                : reader.readBody(head.headers(), true);
+        HttpWireReader.Body body =
+                bodyless ? new HttpWireReader.Body(new byte[0], true) : reader.readBody(head.headers(), true);
         return new RawResponse(parts[0], status, reason, head.headers(), body.bytes(), body.complete());
     }
 

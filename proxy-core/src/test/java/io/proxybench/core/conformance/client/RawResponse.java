@@ -1,7 +1,6 @@
 package io.proxybench.core.conformance.client;
 
 import io.proxybench.core.http.MapHeaders;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +11,8 @@ import java.util.Locale;
  * @param complete false when the connection ended before the body its framing announced
  *                 (short of Content-Length, or no last chunk)
  */
-public record RawResponse(String version, int status, String reason, MapHeaders headers, byte[] body, boolean complete) {
+public record RawResponse(
+        String version, int status, String reason, MapHeaders headers, byte[] body, boolean complete) {
 
     public String header(String name) {
         return headers.get(name);
@@ -59,7 +59,7 @@ public record RawResponse(String version, int status, String reason, MapHeaders 
                 text = "\n" + b.strip();
             }
         }
-        return version + " " + status + " " + reason + " (" + body.length + " body bytes" + (complete ? "" : ", truncated") + ")\n"
-                + headers + text;
+        return version + " " + status + " " + reason + " (" + body.length + " body bytes"
+                + (complete ? "" : ", truncated") + ")\n" + headers + text;
     }
 }

@@ -1,9 +1,6 @@
 package io.proxybench.core.conformance.desync;
 
 import io.proxybench.core.conformance.wire.WireOrigin;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Drives the request-side and response-side desync checks over seeded cases and the corpus.
@@ -42,8 +41,7 @@ public final class DesyncFuzzer {
 
     private static final Logger log = LoggerFactory.getLogger(DesyncFuzzer.class);
 
-    private DesyncFuzzer() {
-    }
+    private DesyncFuzzer() {}
 
     public static int requestCases() {
         return Integer.getInteger("fuzz.cases", DEFAULT_REQUEST_CASES);
@@ -74,8 +72,14 @@ public final class DesyncFuzzer {
             List<String> v = lanes.get(lane).check().run(c);
             return v.isEmpty() ? null : failed(frontEnd, c.toLine(), v);
         });
-        log.info("desync fuzz ({}): {} request cases in {} lanes, seed {}, {} failing, {} ms", frontEnd, count,
-                lanes.size(), seed(), failures.size(), (System.nanoTime() - start) / 1_000_000);
+        log.info(
+                "desync fuzz ({}): {} request cases in {} lanes, seed {}, {} failing, {} ms",
+                frontEnd,
+                count,
+                lanes.size(),
+                seed(),
+                failures.size(),
+                (System.nanoTime() - start) / 1_000_000);
         return failures;
     }
 
@@ -88,7 +92,8 @@ public final class DesyncFuzzer {
     public static List<String> fuzzResponses(String frontEnd, List<Integer> proxyPorts, int count, boolean strict)
             throws IOException {
         long start = System.nanoTime();
-        List<ResponseDesyncCheck> checks = proxyPorts.stream().map(p -> new ResponseDesyncCheck(p, strict)).toList();
+        List<ResponseDesyncCheck> checks =
+                proxyPorts.stream().map(p -> new ResponseDesyncCheck(p, strict)).toList();
         List<String> failures;
         try {
             failures = inLanes(checks.size(), count, (lane, i) -> {
@@ -100,8 +105,14 @@ public final class DesyncFuzzer {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
         }
-        log.info("desync fuzz ({}): {} response cases in {} lanes, seed {}, {} failing, {} ms", frontEnd, count,
-                proxyPorts.size(), seed(), failures.size(), (System.nanoTime() - start) / 1_000_000);
+        log.info(
+                "desync fuzz ({}): {} response cases in {} lanes, seed {}, {} failing, {} ms",
+                frontEnd,
+                count,
+                proxyPorts.size(),
+                seed(),
+                failures.size(),
+                (System.nanoTime() - start) / 1_000_000);
         return failures;
     }
 
@@ -172,7 +183,8 @@ public final class DesyncFuzzer {
         RequestDesyncCheck requests = new RequestDesyncCheck(requestPort, origin);
         ResponseDesyncCheck responses = new ResponseDesyncCheck(responsePort, true);
         for (String line : corpus()) {
-            List<String> v = line.startsWith("req ") ? requests.run(DesyncCase.fromLine(line))
+            List<String> v = line.startsWith("req ")
+                    ? requests.run(DesyncCase.fromLine(line))
                     : responses.run(ResponseCase.fromLine(line));
             if (!v.isEmpty()) {
                 failures.add(frontEnd + ": corpus case failed\n  " + line + "\n  - " + String.join("\n  - ", v));
@@ -208,7 +220,10 @@ public final class DesyncFuzzer {
     private static synchronized void addToCorpus(String line) {
         Path file = corpusFile();
         if (file == null) {
-            log.warn("corpus file {} not found from {}; add the line by hand", CORPUS_SOURCE, System.getProperty("user.dir"));
+            log.warn(
+                    "corpus file {} not found from {}; add the line by hand",
+                    CORPUS_SOURCE,
+                    System.getProperty("user.dir"));
             return;
         }
         try {

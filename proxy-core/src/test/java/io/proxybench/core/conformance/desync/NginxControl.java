@@ -30,7 +30,8 @@ final class NginxControl implements AutoCloseable {
 
     /** The nginx binary on the PATH (or /usr/sbin), or {@code null} when none is installed. */
     static String binary() {
-        for (String d : (System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin").split(File.pathSeparator)) {
+        for (String d : (System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin")
+                .split(File.pathSeparator)) {
             File f = new File(d, "nginx");
             if (f.canExecute()) {
                 return f.getAbsolutePath();
@@ -78,7 +79,14 @@ final class NginxControl implements AutoCloseable {
                 """.formatted(dir, originPort, port);
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.US_ASCII);
-        Process p = new ProcessBuilder(binary, "-p", dir.toString(), "-c", file.toString(), "-e", dir.resolve("error.log").toString())
+        Process p = new ProcessBuilder(
+                        binary,
+                        "-p",
+                        dir.toString(),
+                        "-c",
+                        file.toString(),
+                        "-e",
+                        dir.resolve("error.log").toString())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("stdout.log").toFile())
                 .start();
@@ -115,7 +123,8 @@ final class NginxControl implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            files.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(f -> f.toFile().delete());
         } catch (IOException ignored) {
             // a temporary directory left behind is harmless
         }

@@ -1,19 +1,18 @@
 package io.proxybench.core.conformance.desync;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import io.proxybench.core.conformance.wire.WireOrigin;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The desync fuzzer against nginx, a proxy known to be strict: checks the harness itself (a
@@ -31,6 +30,7 @@ class NginxDesyncControlTest {
 
     /** One nginx and its origin per lane ({@code -Dfuzz.lanes}). */
     private final List<WireOrigin> origins = new ArrayList<>();
+
     private final List<NginxControl> nginxes = new ArrayList<>();
 
     @BeforeAll
@@ -57,7 +57,10 @@ class NginxDesyncControlTest {
         for (int i = 0; i < nginxes.size(); i++) {
             lanes.add(new DesyncFuzzer.Lane(nginxes.get(i).port(), origins.get(i)));
         }
-        List<String> failures = DesyncFuzzer.fuzzRequests("nginx", lanes, DesyncFuzzer.requestCases(),
+        List<String> failures = DesyncFuzzer.fuzzRequests(
+                "nginx",
+                lanes,
+                DesyncFuzzer.requestCases(),
                 c -> c.halfClose() || c.what().contains("chunk: data shorter"));
         assertThat(failures).as("desynchronised request streams through nginx").isEmpty();
     }

@@ -4,7 +4,6 @@ import io.proxybench.core.conformance.client.BodyBytes;
 import io.proxybench.core.conformance.wire.Escapes;
 import io.proxybench.core.conformance.wire.StrictHttpParser;
 import io.proxybench.core.conformance.wire.WireOrigin;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,8 +30,10 @@ public final class RequestDesyncCheck {
 
     /** Silence after which a client that is not done shuts down its output (the proxy must then finish). */
     private static final int QUIET_MS = 150;
+
     private static final long CASE_DEADLINE_NANOS = 5_000_000_000L;
-    private static final Pattern TARGET = Pattern.compile("/_wire/(Q[0-9]{7})/t([0-9]+)\\?len=([0-9]+)&sha=([0-9a-f]{8})");
+    private static final Pattern TARGET =
+            Pattern.compile("/_wire/(Q[0-9]{7})/t([0-9]+)\\?len=([0-9]+)&sha=([0-9a-f]{8})");
     private static final AtomicLong IDS = new AtomicLong();
 
     private final int proxyPort;

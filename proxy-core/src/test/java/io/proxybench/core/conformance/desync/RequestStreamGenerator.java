@@ -1,7 +1,6 @@
 package io.proxybench.core.conformance.desync;
 
 import io.proxybench.core.conformance.client.BodyBytes;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -116,10 +115,29 @@ public final class RequestStreamGenerator {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int off = 0;
         String eol = "\r\n";
-        String mutation = mutate ? pick("size leading zeros", "size upper case", "size 0x", "size space", "size plus",
-                "size overflow", "extension", "quoted extension", "bad extension", "bare LF", "data longer",
-                "data shorter", "no CRLF after data", "trailer", "bad trailer", "trailer Content-Length",
-                "last chunk 00", "last chunk extension", "no final CRLF", "bare CR") : "";
+        String mutation = mutate
+                ? pick(
+                        "size leading zeros",
+                        "size upper case",
+                        "size 0x",
+                        "size space",
+                        "size plus",
+                        "size overflow",
+                        "extension",
+                        "quoted extension",
+                        "bad extension",
+                        "bare LF",
+                        "data longer",
+                        "data shorter",
+                        "no CRLF after data",
+                        "trailer",
+                        "bad trailer",
+                        "trailer Content-Length",
+                        "last chunk 00",
+                        "last chunk extension",
+                        "no final CRLF",
+                        "bare CR")
+                : "";
         if (!mutation.isEmpty()) {
             what.add("chunk: " + mutation);
         }
@@ -139,7 +157,7 @@ public final class RequestStreamGenerator {
                 case "extension" -> size = size + ";ext=1";
                 case "quoted extension" -> size = size + ";ext=\"a b\"";
                 case "bad extension" -> size = random.nextBoolean() ? size + ";" : size + "; =x";
-                default -> { }
+                default -> {}
             }
             out.writeBytes((size + eol).getBytes(StandardCharsets.ISO_8859_1));
             int data = n + (mutation.equals("data longer") ? 2 : mutation.equals("data shorter") ? -1 : 0);
@@ -160,8 +178,9 @@ public final class RequestStreamGenerator {
         switch (mutation) {
             case "trailer" -> out.writeBytes(("X-Trailer: 1" + eol).getBytes(StandardCharsets.ISO_8859_1));
             case "bad trailer" -> out.writeBytes(("no colon here" + eol).getBytes(StandardCharsets.ISO_8859_1));
-            case "trailer Content-Length" -> out.writeBytes(("Content-Length: 5" + eol).getBytes(StandardCharsets.ISO_8859_1));
-            default -> { }
+            case "trailer Content-Length" ->
+                out.writeBytes(("Content-Length: 5" + eol).getBytes(StandardCharsets.ISO_8859_1));
+            default -> {}
         }
         if (!mutation.equals("no final CRLF")) {
             out.writeBytes(eol.getBytes(StandardCharsets.ISO_8859_1));
@@ -170,20 +189,69 @@ public final class RequestStreamGenerator {
     }
 
     private void mutateHead(Sketch s, boolean chunked) {
-        String m = pick("CL value", "CL value", "TE value", "TE value", "duplicate CL", "duplicate TE", "CL and TE",
-                "name case", "space before colon", "tab value", "obs-fold", "Connection names", "version",
-                "bare LF head", "bare CR head", "no Host", "two Hosts", "TE on bodyless", "Expect");
+        String m = pick(
+                "CL value",
+                "CL value",
+                "TE value",
+                "TE value",
+                "duplicate CL",
+                "duplicate TE",
+                "CL and TE",
+                "name case",
+                "space before colon",
+                "tab value",
+                "obs-fold",
+                "Connection names",
+                "version",
+                "bare LF head",
+                "bare CR head",
+                "no Host",
+                "two Hosts",
+                "TE on bodyless",
+                "Expect");
         what.add(m);
         int cl = s.find("Content-Length");
         int te = s.find("Transfer-Encoding");
         int len = s.body.length;
         switch (m) {
-            case "CL value" -> s.set(cl, "Content-Length: " + pick(" " + len + " ", "0" + len, "+" + len, "-" + len,
-                    len + ", " + len, len + "," + (len + 1), "0x" + Integer.toHexString(len), len + ".0", "",
-                    len + " " + len, "99999999999999999999", "\t" + len));
-            case "TE value" -> s.set(te, "Transfer-Encoding: " + pick("Chunked", "CHUNKED", " chunked", "chunked ",
-                    "\tchunked", "chunked, chunked", "identity, chunked", "chunked, identity", "xchunked", "chunkedx",
-                    "chunked;q=1", "gzip, chunked", "identity", "chunk", "\"chunked\"", "chunked\u000b"));
+            case "CL value" ->
+                s.set(
+                        cl,
+                        "Content-Length: "
+                                + pick(
+                                        " " + len + " ",
+                                        "0" + len,
+                                        "+" + len,
+                                        "-" + len,
+                                        len + ", " + len,
+                                        len + "," + (len + 1),
+                                        "0x" + Integer.toHexString(len),
+                                        len + ".0",
+                                        "",
+                                        len + " " + len,
+                                        "99999999999999999999",
+                                        "\t" + len));
+            case "TE value" ->
+                s.set(
+                        te,
+                        "Transfer-Encoding: "
+                                + pick(
+                                        "Chunked",
+                                        "CHUNKED",
+                                        " chunked",
+                                        "chunked ",
+                                        "\tchunked",
+                                        "chunked, chunked",
+                                        "identity, chunked",
+                                        "chunked, identity",
+                                        "xchunked",
+                                        "chunkedx",
+                                        "chunked;q=1",
+                                        "gzip, chunked",
+                                        "identity",
+                                        "chunk",
+                                        "\"chunked\"",
+                                        "chunked\u000b"));
             case "duplicate CL" -> {
                 if (cl < 0) {
                     // A lone Content-Length would simply frame the next bytes as this request's body.
@@ -192,27 +260,49 @@ public final class RequestStreamGenerator {
                 s.headers.add("Content-Length: " + (random.nextBoolean() ? len : len + 1));
             }
             case "duplicate TE" -> s.headers.add("Transfer-Encoding: " + pick("chunked", "identity"));
-            case "CL and TE" -> s.headers.add(chunked ? "Content-Length: " + random.nextInt(len + 2)
-                    : "Transfer-Encoding: chunked");
+            case "CL and TE" ->
+                s.headers.add(chunked ? "Content-Length: " + random.nextInt(len + 2) : "Transfer-Encoding: chunked");
             case "name case" -> s.rename(random.nextBoolean() ? cl : te, random.nextBoolean());
-            case "space before colon" -> s.headers.replaceAll(h -> h.startsWith("Content-Length:")
-                    || h.startsWith("Transfer-Encoding:") ? h.replaceFirst(":", random.nextBoolean() ? " :" : "\t:") : h);
+            case "space before colon" ->
+                s.headers.replaceAll(h -> h.startsWith("Content-Length:") || h.startsWith("Transfer-Encoding:")
+                        ? h.replaceFirst(":", random.nextBoolean() ? " :" : "\t:")
+                        : h);
             case "tab value" -> s.headers.replaceAll(h -> h.replaceFirst(": ", ":\t"));
             case "obs-fold" -> {
                 int i = random.nextBoolean() && cl >= 0 ? cl : te;
                 if (i >= 0) {
                     String h = s.headers.get(i);
                     int colon = h.indexOf(':');
-                    s.headers.set(i, h.substring(0, colon + 1) + "\r\n " + h.substring(colon + 1).trim());
+                    s.headers.set(
+                            i,
+                            h.substring(0, colon + 1) + "\r\n "
+                                    + h.substring(colon + 1).trim());
                 } else {
                     s.headers.add("X-Folded: a\r\n b");
                 }
             }
-            case "Connection names" -> s.headers.add("Connection: " + pick("Content-Length", "Transfer-Encoding",
-                    "Host", "close, Content-Length", "keep-alive, Transfer-Encoding", "content-length", "X-Other",
-                    "TE", "Upgrade"));
-            case "version" -> s.version = pick("HTTP/1.0", "HTTP/1.2", "HTTP/2.0", "HTTP/3.0", "HTTP/1.10", "http/1.1",
-                    "HTTP/1.1 ", "HTTP/01.1");
+            case "Connection names" ->
+                s.headers.add("Connection: "
+                        + pick(
+                                "Content-Length",
+                                "Transfer-Encoding",
+                                "Host",
+                                "close, Content-Length",
+                                "keep-alive, Transfer-Encoding",
+                                "content-length",
+                                "X-Other",
+                                "TE",
+                                "Upgrade"));
+            case "version" ->
+                s.version = pick(
+                        "HTTP/1.0",
+                        "HTTP/1.2",
+                        "HTTP/2.0",
+                        "HTTP/3.0",
+                        "HTTP/1.10",
+                        "http/1.1",
+                        "HTTP/1.1 ",
+                        "HTTP/01.1");
             case "bare LF head" -> s.eol = random.nextBoolean() ? "\n" : "\r\n";
             case "bare CR head" -> s.headers.add("X-Bare: a\rb");
             case "no Host" -> s.host = false;
@@ -233,8 +323,10 @@ public final class RequestStreamGenerator {
             cutShort = true;
             what.add("body " + cut + " bytes short");
         } else {
-            byte[] extra = random.nextBoolean() ? "GET".getBytes(StandardCharsets.US_ASCII)
-                    : ("GET " + target(label++, new byte[0]) + " HTTP/1.1\r\nHost: " + HOST + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+            byte[] extra = random.nextBoolean()
+                    ? "GET".getBytes(StandardCharsets.US_ASCII)
+                    : ("GET " + target(label++, new byte[0]) + " HTTP/1.1\r\nHost: " + HOST + "\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII);
             byte[] longer = java.util.Arrays.copyOf(s.wireBody, s.wireBody.length + extra.length);
             System.arraycopy(extra, 0, longer, s.wireBody.length, extra.length);
             s.wireBody = longer;
@@ -257,6 +349,7 @@ public final class RequestStreamGenerator {
         String eol = "\r\n";
         /** A bare LF ends the header line at this index (-1: none). */
         int lfAfter = -1;
+
         boolean host = true;
         byte[] wireBody = new byte[0];
 
@@ -294,7 +387,12 @@ public final class RequestStreamGenerator {
 
         byte[] bytes() {
             StringBuilder sb = new StringBuilder();
-            sb.append(method).append(' ').append(target).append(' ').append(version).append(eol);
+            sb.append(method)
+                    .append(' ')
+                    .append(target)
+                    .append(' ')
+                    .append(version)
+                    .append(eol);
             List<String> all = new ArrayList<>();
             if (host) {
                 all.add("Host: " + HOST);

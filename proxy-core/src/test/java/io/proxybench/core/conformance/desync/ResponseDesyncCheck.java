@@ -3,7 +3,6 @@ package io.proxybench.core.conformance.desync;
 import io.proxybench.core.conformance.wire.Escapes;
 import io.proxybench.core.conformance.wire.StrictHttpParser;
 import io.proxybench.core.conformance.wire.WireOrigin;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,8 +40,10 @@ public final class ResponseDesyncCheck {
         List<String> violations = new ArrayList<>();
         try (Socket s = connect()) {
             String respond = WireOrigin.respondHeader(c.raw(), c.interim(), c.close());
-            send(s, "GET /_wire/" + id + "/mutated HTTP/1.1\r\nHost: desync.test\r\n" + WireOrigin.RESPOND + ": "
-                    + respond + "\r\n\r\n");
+            send(
+                    s,
+                    "GET /_wire/" + id + "/mutated HTTP/1.1\r\nHost: desync.test\r\n" + WireOrigin.RESPOND + ": "
+                            + respond + "\r\n\r\n");
             Read first = read(s);
             boolean open = judgeMutated(c, first, violations);
             if (open) {
@@ -91,7 +92,8 @@ public final class ResponseDesyncCheck {
     }
 
     private static void judgeNext(String target, Read got, boolean sameConnection, List<String> violations) {
-        String where = sameConnection ? "the next request on the same connection" : "the next request on a new connection";
+        String where =
+                sameConnection ? "the next request on the same connection" : "the next request on a new connection";
         StrictHttpParser.Result r = got.response();
         if (!(r instanceof StrictHttpParser.Message m)) {
             if (!sameConnection || !got.eof() || got.bytes().length > 0) {

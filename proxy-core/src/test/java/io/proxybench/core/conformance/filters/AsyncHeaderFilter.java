@@ -4,7 +4,6 @@ import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +31,11 @@ public final class AsyncHeaderFilter implements ProxyFilter {
 
     @Override
     public CompletionStage<FilterOutcome> apply(ProxyExchange exchange) {
-        return CompletableFuture.supplyAsync(() -> {
-            exchange.requestHeaders().set(ConformanceFilters.ASYNC_ADDED, "done");
-            return FilterOutcome.proceed();
-        }, CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    exchange.requestHeaders().set(ConformanceFilters.ASYNC_ADDED, "done");
+                    return FilterOutcome.proceed();
+                },
+                CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
     }
 }

@@ -5,7 +5,6 @@ import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
 import io.proxybench.core.http.Headers;
-
 import java.util.concurrent.CompletionStage;
 
 /** Adds a response header and changes one the origin sent: the client must see both. */

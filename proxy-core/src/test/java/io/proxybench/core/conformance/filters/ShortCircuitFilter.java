@@ -4,7 +4,6 @@ import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -25,7 +24,9 @@ public final class ShortCircuitFilter implements ProxyFilter {
     public CompletionStage<FilterOutcome> apply(ProxyExchange exchange) {
         int status;
         try {
-            status = Integer.parseInt(exchange.requestHeaders().get(ConformanceFilters.SHORT_CIRCUIT).trim());
+            status = Integer.parseInt(exchange.requestHeaders()
+                    .get(ConformanceFilters.SHORT_CIRCUIT)
+                    .trim());
         } catch (NumberFormatException e) {
             status = 403;
         }

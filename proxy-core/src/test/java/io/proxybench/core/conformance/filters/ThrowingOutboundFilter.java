@@ -4,7 +4,6 @@ import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.FilterPhase;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.filter.ProxyFilter;
-
 import java.util.concurrent.CompletionStage;
 
 /** Throws after the origin answered: the client must get a 500, not the origin's half-filtered response. */

@@ -1,12 +1,11 @@
 package io.proxybench.core.conformance.guard;
 
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.util.List;
 
 /**
  * Fails a test class when Netty reported an exception that no handler dealt with: a task on an
@@ -32,7 +31,9 @@ public final class EventLoopErrorGuard implements BeforeAllCallback, AfterAllCal
     @Override
     public void beforeAll(ExtensionContext context) {
         if (!LogbackTap.available()) {
-            log.warn("{} cannot watch Netty's unhandled exceptions: SLF4J is not bound to Logback", context.getDisplayName());
+            log.warn(
+                    "{} cannot watch Netty's unhandled exceptions: SLF4J is not bound to Logback",
+                    context.getDisplayName());
             return;
         }
         context.getStore(NS).put("tap", LogbackTap.attach(WATCHED_LOGGERS));

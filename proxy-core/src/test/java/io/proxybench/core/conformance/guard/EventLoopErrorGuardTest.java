@@ -1,13 +1,12 @@
 package io.proxybench.core.conformance.guard;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import org.junit.jupiter.api.Test;
-
 import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The I/O event loops front ends run on log a task's exception and carry on; the tap must see that. */
 class EventLoopErrorGuardTest {
@@ -20,13 +19,14 @@ class EventLoopErrorGuardTest {
             loop.execute(() -> {
                 throw new IllegalStateException("thrown on purpose by a task");
             });
-            loop.submit(() -> { }).get(5, TimeUnit.SECONDS);
+            loop.submit(() -> {}).get(5, TimeUnit.SECONDS);
         } finally {
             tap.detach();
             loop.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
         }
         assertThat(tap.events()).hasSize(1);
-        assertThat(tap.events().get(0)).contains("IllegalStateException: thrown on purpose by a task")
+        assertThat(tap.events().get(0))
+                .contains("IllegalStateException: thrown on purpose by a task")
                 .contains("aTaskThatThrowsOnAnEventLoopIsSeen");
     }
 

@@ -6,11 +6,10 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.classic.spi.StackTraceElementProxy;
 import ch.qos.logback.core.AppenderBase;
-import org.slf4j.LoggerFactory;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import org.slf4j.LoggerFactory;
 
 /**
  * Listens to named loggers for WARN and above while attached. Only this class touches Logback's
@@ -61,8 +60,13 @@ final class LogbackTap extends AppenderBase<ILoggingEvent> {
             return;
         }
         StringBuilder sb = new StringBuilder()
-                .append(event.getLevel()).append(" [").append(event.getThreadName()).append("] ")
-                .append(event.getLoggerName()).append(": ").append(event.getFormattedMessage());
+                .append(event.getLevel())
+                .append(" [")
+                .append(event.getThreadName())
+                .append("] ")
+                .append(event.getLoggerName())
+                .append(": ")
+                .append(event.getFormattedMessage());
         for (IThrowableProxy t = event.getThrowableProxy(); t != null; t = t.getCause()) {
             sb.append("\n  ").append(t.getClassName()).append(": ").append(t.getMessage());
             StackTraceElementProxy[] frames = t.getStackTraceElementProxyArray();

@@ -2,7 +2,6 @@ package io.proxybench.core.conformance.leak;
 
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.ResourceLeakDetectorFactory;
-
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +32,7 @@ final class LeakRecorder {
     private static volatile String installProblem;
     private static boolean installed;
 
-    private LeakRecorder() {
-    }
+    private LeakRecorder() {}
 
     /** Idempotent. Also raises detection to paranoid so that every buffer is tracked. */
     static synchronized void install() {
@@ -81,7 +79,8 @@ final class LeakRecorder {
     private static final class ListeningFactory extends ResourceLeakDetectorFactory {
         @Override
         @SuppressWarnings("deprecation")
-        public <T> ResourceLeakDetector<T> newResourceLeakDetector(Class<T> resource, int samplingInterval, long maxActive) {
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+                Class<T> resource, int samplingInterval, long maxActive) {
             ResourceLeakDetector<T> detector = new ResourceLeakDetector<>(resource, samplingInterval, maxActive);
             detector.setLeakListener(LISTENER);
             return detector;

@@ -6,12 +6,11 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.internal.logging.InternalLoggerFactory;
+import java.util.List;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-
-import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Fails a test class when Netty reported a buffer (or any tracked resource) that was garbage
@@ -59,7 +58,8 @@ public final class LeakReportGuard implements BeforeAllCallback, AfterAllCallbac
     /** Lets unreachable tracked objects be collected and makes the detectors poll for them. */
     static void provokeDetection() throws InterruptedException {
         ByteBufAllocator[] allocators = {
-                ByteBufAllocator.DEFAULT, PooledByteBufAllocator.DEFAULT, UnpooledByteBufAllocator.DEFAULT};
+            ByteBufAllocator.DEFAULT, PooledByteBufAllocator.DEFAULT, UnpooledByteBufAllocator.DEFAULT
+        };
         for (int round = 0; round < PROVOKE_ROUNDS; round++) {
             System.gc();
             // Collected references reach the detectors' queues through the reference handler thread.

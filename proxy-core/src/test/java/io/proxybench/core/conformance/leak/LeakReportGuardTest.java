@@ -1,12 +1,11 @@
 package io.proxybench.core.conformance.leak;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The guard is only worth having if a real leak shows up in its records. */
 class LeakReportGuardTest {

@@ -7,8 +7,14 @@ import io.proxybench.core.http.MapHeaders;
  *
  * @param connection which accepted connection carried it (1, 2, ... in accept order)
  */
-public record RecordedRequest(int connection, String method, String target, String version, MapHeaders headers,
-                              long bodyLength, String bodySha256) {
+public record RecordedRequest(
+        int connection,
+        String method,
+        String target,
+        String version,
+        MapHeaders headers,
+        long bodyLength,
+        String bodySha256) {
 
     public String header(String name) {
         return headers.get(name);

@@ -3,7 +3,6 @@ package io.proxybench.core.conformance.origin;
 import io.proxybench.core.conformance.client.BodyBytes;
 import io.proxybench.core.conformance.client.HttpWireReader;
 import io.proxybench.core.http.MapHeaders;
-
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -128,7 +127,8 @@ public final class RecordingOrigin implements AutoCloseable {
                 }
                 String[] line = head.startLine().split(" ", 3);
                 if (line.length != 3) {
-                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
                     return;
                 }
                 String expect = head.headers().get("Expect");
@@ -140,8 +140,14 @@ public final class RecordingOrigin implements AutoCloseable {
                 if (!body.complete()) {
                     return;
                 }
-                RecordedRequest request = new RecordedRequest(id, line[0], line[1], line[2], head.headers(),
-                        body.bytes().length, BodyBytes.sha256(body.bytes()));
+                RecordedRequest request = new RecordedRequest(
+                        id,
+                        line[0],
+                        line[1],
+                        line[2],
+                        head.headers(),
+                        body.bytes().length,
+                        BodyBytes.sha256(body.bytes()));
                 requests.add(request);
                 answer(request, out);
                 if (wantsClose(head.headers())) {
@@ -175,8 +181,11 @@ public final class RecordingOrigin implements AutoCloseable {
         }
         StringBuilder h = new StringBuilder("HTTP/1.1 200 OK\r\n");
         if (path.endsWith(HOP_BY_HOP_SUFFIX)) {
-            h.append("Connection: keep-alive, ").append(ORIGIN_PRIVATE_HEADER).append("\r\n")
-                    .append(ORIGIN_PRIVATE_HEADER).append(": for the proxy only\r\n")
+            h.append("Connection: keep-alive, ")
+                    .append(ORIGIN_PRIVATE_HEADER)
+                    .append("\r\n")
+                    .append(ORIGIN_PRIVATE_HEADER)
+                    .append(": for the proxy only\r\n")
                     .append("Keep-Alive: timeout=30, max=100\r\n")
                     .append("Proxy-Connection: keep-alive\r\n")
                     .append("Trailer: X-Checksum\r\n")
@@ -184,11 +193,19 @@ public final class RecordingOrigin implements AutoCloseable {
         }
         byte[] body = "recorded\n".getBytes(StandardCharsets.US_ASCII);
         h.append("Content-Type: text/plain\r\n")
-                .append("X-Recorded-Method: ").append(request.method()).append("\r\n")
-                .append("X-Recorded-Body-Length: ").append(request.bodyLength()).append("\r\n")
-                .append("X-Recorded-Body-Sha256: ").append(request.bodySha256()).append("\r\n")
+                .append("X-Recorded-Method: ")
+                .append(request.method())
+                .append("\r\n")
+                .append("X-Recorded-Body-Length: ")
+                .append(request.bodyLength())
+                .append("\r\n")
+                .append("X-Recorded-Body-Sha256: ")
+                .append(request.bodySha256())
+                .append("\r\n")
                 .append("X-Replace-Me: from-origin\r\n")
-                .append("Content-Length: ").append(body.length).append("\r\n\r\n");
+                .append("Content-Length: ")
+                .append(body.length)
+                .append("\r\n\r\n");
         out.write(h.toString().getBytes(StandardCharsets.US_ASCII));
         if (!head) {
             out.write(body);

@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Escapes {
 
-    private Escapes() {
-    }
+    private Escapes() {}
 
     public static String escape(byte[] bytes) {
         return escape(bytes, Integer.MAX_VALUE);

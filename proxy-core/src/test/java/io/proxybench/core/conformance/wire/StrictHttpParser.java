@@ -16,12 +16,10 @@ import java.util.Locale;
 public final class StrictHttpParser {
 
     /** One field line. */
-    public record Field(String name, String value) {
-    }
+    public record Field(String name, String value) {}
 
     /** Outcome of one parse from an offset. */
-    public sealed interface Result permits Message, Incomplete, Malformed {
-    }
+    public sealed interface Result permits Message, Incomplete, Malformed {}
 
     /** A complete message ending at {@code end} (exclusive). */
     public record Message(String startLine, List<Field> fields, byte[] body, int end) implements Result {
@@ -46,18 +44,15 @@ public final class StrictHttpParser {
     }
 
     /** More bytes are needed. */
-    public record Incomplete() implements Result {
-    }
+    public record Incomplete() implements Result {}
 
     /** The bytes cannot be a message; {@code reason} says why. */
-    public record Malformed(String reason) implements Result {
-    }
+    public record Malformed(String reason) implements Result {}
 
     private static final Incomplete INCOMPLETE = new Incomplete();
     private static final int MAX_HEAD = 64 * 1024;
 
-    private StrictHttpParser() {
-    }
+    private StrictHttpParser() {}
 
     /** A request starting at {@code off}; {@code buf[off..end)} is all that has arrived so far. */
     public static Result request(byte[] buf, int off, int end) {
@@ -238,12 +233,17 @@ public final class StrictHttpParser {
     }
 
     private static String statusLineProblem(String l) {
-        if (l.length() < 12 || !l.startsWith("HTTP/1.") || (l.charAt(7) != '0' && l.charAt(7) != '1')
-                || l.charAt(8) != ' ' || !l.substring(9, 12).chars().allMatch(c -> c >= '0' && c <= '9')
+        if (l.length() < 12
+                || !l.startsWith("HTTP/1.")
+                || (l.charAt(7) != '0' && l.charAt(7) != '1')
+                || l.charAt(8) != ' '
+                || !l.substring(9, 12).chars().allMatch(c -> c >= '0' && c <= '9')
                 || (l.length() > 12 && l.charAt(12) != ' ')) {
             return "bad status line";
         }
-        return l.chars().allMatch(c -> c == '\t' || (c >= 0x20 && c != 0x7f)) ? null : "control character in status line";
+        return l.chars().allMatch(c -> c == '\t' || (c >= 0x20 && c != 0x7f))
+                ? null
+                : "control character in status line";
     }
 
     private static Field field(String l) {
@@ -326,6 +326,9 @@ public final class StrictHttpParser {
     }
 
     static boolean isTchar(int c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+        return (c >= '0' && c <= '9')
+                || (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
     }
 }

@@ -34,19 +34,19 @@ public final class WireOrigin implements AutoCloseable {
     public static final String RESPOND = "X-Wire-Respond";
 
     /** A complete request as the proxy forwarded it. */
-    public record Received(int connection, long serial, StrictHttpParser.Message message) {
-    }
+    public record Received(int connection, long serial, StrictHttpParser.Message message) {}
 
     /** A forwarded stream that did not parse (or an I/O failure while reading one). */
-    public record Anomaly(long sequence, int connection, String reason, String bytes) {
-    }
+    public record Anomaly(long sequence, int connection, String reason, String bytes) {}
 
     private final ServerSocket server;
     /** By {@link #caseKey} of the target, so a long fuzz run looks up and drops one case's requests cheaply. */
     private final Map<String, List<Received>> received = new ConcurrentHashMap<>();
+
     private final List<Anomaly> anomalies = new CopyOnWriteArrayList<>();
     /** Connections still open, with the bytes of a request begun but not complete. */
     private final Map<Integer, Integer> partial = new ConcurrentHashMap<>();
+
     private final Map<Integer, Socket> open = new ConcurrentHashMap<>();
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicLong serials = new AtomicLong();
@@ -101,7 +101,8 @@ public final class WireOrigin implements AutoCloseable {
      * {@code interim} {@code 100 Continue} responses, and close the connection after it when {@code close}.
      */
     public static String respondHeader(byte[] raw, int interim, boolean close) {
-        return interim + "." + (close ? 1 : 0) + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        return interim + "." + (close ? 1 : 0) + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     }
 
     private void acceptLoop() {
@@ -204,7 +205,8 @@ public final class WireOrigin implements AutoCloseable {
         out.write(all);
         out.flush();
         String connection = msg.field("Connection");
-        return connection == null || !connection.toLowerCase(java.util.Locale.ROOT).contains("close");
+        return connection == null
+                || !connection.toLowerCase(java.util.Locale.ROOT).contains("close");
     }
 
     /** Requests received so far whose target starts with {@code prefix}, in arrival order. */

@@ -1,14 +1,13 @@
 package io.proxybench.core.conformance.wire;
 
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 /** The origin's memory of what it received: looked up and dropped per case, as long fuzz runs need. */
 class WireOriginTest {
@@ -16,19 +15,24 @@ class WireOriginTest {
     @Test
     void requestsAreFoundByAnyPrefixOfTheirTargetAndForgottenPerCase() throws Exception {
         try (WireOrigin origin = WireOrigin.start()) {
-            send(origin, "/_wire/Q0000001/t0?len=0", "/_wire/Q0000012/t0", "/_wire/Q0000001/t1", "/_wire/framing-7-after");
+            send(
+                    origin,
+                    "/_wire/Q0000001/t0?len=0",
+                    "/_wire/Q0000012/t0",
+                    "/_wire/Q0000001/t1",
+                    "/_wire/framing-7-after");
 
             assertThat(targets(origin.receivedWithPrefix("/_wire/Q0000001/")))
                     .containsExactly("/_wire/Q0000001/t0?len=0", "/_wire/Q0000001/t1");
             assertThat(targets(origin.receivedWithPrefix("/_wire/Q000001"))).containsExactly("/_wire/Q0000012/t0");
-            assertThat(targets(origin.receivedWithPrefix("/_wire/framing-7"))).containsExactly("/_wire/framing-7-after");
+            assertThat(targets(origin.receivedWithPrefix("/_wire/framing-7")))
+                    .containsExactly("/_wire/framing-7-after");
             assertThat(origin.received()).hasSize(4);
 
             origin.forget("/_wire/Q0000001/");
 
             assertThat(origin.receivedWithPrefix("/_wire/Q0000001/")).isEmpty();
-            assertThat(targets(origin.received()))
-                    .containsExactly("/_wire/Q0000012/t0", "/_wire/framing-7-after");
+            assertThat(targets(origin.received())).containsExactly("/_wire/Q0000012/t0", "/_wire/framing-7-after");
         }
     }
 

@@ -1,14 +1,13 @@
 package io.proxybench.core.filter.requestid;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.http.MapHeaders;
-import org.junit.jupiter.api.Test;
-
 import java.net.InetSocketAddress;
 import java.util.HashSet;
 import java.util.Set;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
 
 class RequestIdFiltersTest {
 
@@ -21,7 +20,9 @@ class RequestIdFiltersTest {
         for (int i = 0; i < 1000; i++) {
             ProxyExchange exchange = exchange(new MapHeaders());
             assign.apply(exchange);
-            assertThat(exchange.requestHeaders().getAll(RequestIdFilter.HEADER)).singleElement().asString()
+            assertThat(exchange.requestHeaders().getAll(RequestIdFilter.HEADER))
+                    .singleElement()
+                    .asString()
                     .matches("[0-9a-f]{32}");
             ids.add(exchange.requestHeaders().get(RequestIdFilter.HEADER));
         }
@@ -44,12 +45,19 @@ class RequestIdFiltersTest {
         for (String id : new String[] {"", "two words", "semi;colon", "bell\u0007", "é", tooLong}) {
             ProxyExchange exchange = exchange(new MapHeaders().set(RequestIdFilter.HEADER, id));
             assign.apply(exchange);
-            assertThat(exchange.requestHeaders().getAll(RequestIdFilter.HEADER)).as(id).singleElement().asString()
+            assertThat(exchange.requestHeaders().getAll(RequestIdFilter.HEADER))
+                    .as(id)
+                    .singleElement()
+                    .asString()
                     .matches("[0-9a-f]{32}");
         }
-        ProxyExchange twice = exchange(new MapHeaders().add(RequestIdFilter.HEADER, "a").add(RequestIdFilter.HEADER, "b"));
+        ProxyExchange twice =
+                exchange(new MapHeaders().add(RequestIdFilter.HEADER, "a").add(RequestIdFilter.HEADER, "b"));
         assign.apply(twice);
-        assertThat(twice.requestHeaders().getAll(RequestIdFilter.HEADER)).singleElement().asString().matches("[0-9a-f]{32}");
+        assertThat(twice.requestHeaders().getAll(RequestIdFilter.HEADER))
+                .singleElement()
+                .asString()
+                .matches("[0-9a-f]{32}");
     }
 
     @Test
