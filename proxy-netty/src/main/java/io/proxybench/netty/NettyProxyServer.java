@@ -51,7 +51,7 @@ public final class NettyProxyServer implements ProxyServer {
     /** What the {@code reference} profile was scaled to (see {@link NettyConfigKeys#schema()}). */
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
-    private final ProxyContext px;
+    private final ProxyContext proxy;
     private final WorkerLayout workers;
     private final OriginConnectionPool<Channel> pool;
     /**
@@ -72,14 +72,14 @@ public final class NettyProxyServer implements ProxyServer {
     private boolean stopped;
 
     private NettyProxyServer(
-            ProxyContext px,
+            ProxyContext proxy,
             WorkerLayout workers,
             OriginConnectionPool<Channel> pool,
             ClientChannelInitializer clients,
             ClientListeners listeners,
             BlockedEventLoopDetector detector,
             AdminServer admin) {
-        this.px = px;
+        this.proxy = proxy;
         this.workers = workers;
         this.pool = pool;
         this.clients = clients;
@@ -125,13 +125,15 @@ public final class NettyProxyServer implements ProxyServer {
                     config.get(ProxyConfigKeys.ORIGIN_MAX_POOL_WAITERS),
                     config.get(ProxyConfigKeys.ORIGIN_IDLE_TIMEOUT));
             pool = new OriginConnectionPool<>(workers.originLoops(), connector, settings, poolEvents(metrics));
-            OriginConnectionPool<Channel> p = pool;
-            metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) p::leasedCount);
-            metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) p::idleCount);
+            // The lambdas below need an effectively final name for the pool the catch block may close.
+            OriginConnectionPool<Channel> startedPool = pool;
+            metrics.registry()
+                    .register(MetricNames.ORIGIN_CONNECTIONS_ACTIVE, (Gauge<Integer>) startedPool::leasedCount);
+            metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) startedPool::idleCount);
             WorkerGauges.register(metrics.registry(), config, CORES);
 
-            ProxyContext px = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
-            ClientChannelInitializer clients = new ClientChannelInitializer(px);
+            ProxyContext proxy = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
+            ClientChannelInitializer clients = new ClientChannelInitializer(proxy);
             String bind = config.get(ProxyConfigKeys.SERVER_BIND);
             int port = config.get(ProxyConfigKeys.SERVER_PORT);
             int deferAsked = config.get(NettyConfigKeys.SERVER_DEFER_ACCEPT);
@@ -173,11 +175,12 @@ public final class NettyProxyServer implements ProxyServer {
                     config.get(ProxyConfigKeys.ADMIN_PORT),
                     new AdminEndpoints(
                             new MetricsRenderer(metrics.registry()),
-                            px::isDraining,
+                            proxy::isDraining,
                             resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked),
-                            p::closeIdle));
+                            startedPool::closeIdle));
             log.info(
-                    "proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {}, leak tracking {}, {} filter(s), origin pool max {}/host",
+                    "proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {},"
+                            + " leak tracking {}, {} filter(s), origin pool max {}/host",
                     workers,
                     WorkerGauges.describe(config, CORES),
                     listeners.count(),
@@ -185,7 +188,7 @@ public final class NettyProxyServer implements ProxyServer {
                     leakLevel,
                     filters.size(),
                     settings.maxPerHost());
-            return new NettyProxyServer(px, workers, pool, clients, listeners, detector, admin);
+            return new NettyProxyServer(proxy, workers, pool, clients, listeners, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {
                 detector.close();
@@ -269,7 +272,7 @@ public final class NettyProxyServer implements ProxyServer {
     }
 
     public ProxyMetrics metrics() {
-        return px.metrics();
+        return proxy.metrics();
     }
 
     public WorkerLayout workers() {
@@ -286,7 +289,7 @@ public final class NettyProxyServer implements ProxyServer {
             return;
         }
         stopped = true;
-        px.startDraining();
+        proxy.startDraining();
         listeners.close();
         clients.drainAll();
         long deadline = System.nanoTime() + drainTimeout.toNanos();

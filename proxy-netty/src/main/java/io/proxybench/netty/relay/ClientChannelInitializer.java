@@ -24,7 +24,7 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
      */
     private static final int INITIAL_LINE_BUFFER = 32;
 
-    private final ProxyContext px;
+    private final ProxyContext proxy;
     private final AtomicInteger open = new AtomicInteger();
     /** Shared by every connection (see {@link ClientDeadlines#remove}): nothing per connection to hold. */
     private final Runnable connectionClosed = this::connectionClosed;
@@ -33,11 +33,11 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
     /** The decoder copies what it needs, so one configuration serves every connection. */
     private final HttpDecoderConfig decoder;
 
-    public ClientChannelInitializer(ProxyContext px) {
-        this.px = px;
+    public ClientChannelInitializer(ProxyContext proxy) {
+        this.proxy = proxy;
         this.decoder = new HttpDecoderConfig()
-                .setMaxInitialLineLength(px.maxInitialLineLength)
-                .setMaxHeaderSize(px.maxHeaderSize)
+                .setMaxInitialLineLength(proxy.maxInitialLineLength)
+                .setMaxHeaderSize(proxy.maxHeaderSize)
                 .setMaxChunkSize(MAX_CHUNK_SIZE)
                 .setInitialBufferSize(INITIAL_LINE_BUFFER)
                 .setHeadersFactory(CompactHeadersFactory.HEADERS)
@@ -46,23 +46,23 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
 
     @Override
     protected void initChannel(SocketChannel ch) {
-        if (open.incrementAndGet() > px.maxConnections) {
+        if (open.incrementAndGet() > proxy.maxConnections) {
             open.decrementAndGet();
-            px.metrics.clientConnectionsRejected().inc();
+            proxy.metrics.clientConnectionsRejected().inc();
             ch.close();
             return;
         }
-        px.metrics.clientConnectionsOpened().inc();
-        px.metrics.clientConnectionsActive().inc();
+        proxy.metrics.clientConnectionsOpened().inc();
+        proxy.metrics.clientConnectionsActive().inc();
         ClientDeadlines loopDeadlines = deadlines.computeIfAbsent(
                 ch.eventLoop(),
                 loop -> new ClientDeadlines(
-                        loop, px.requestReadTimeoutNanos, px.clientIdleTimeoutNanos, connectionClosed));
-        ClientConnectionHandler conn = new ClientConnectionHandler(px, loopDeadlines);
-        ChannelPipeline p = ch.pipeline();
-        p.addLast("request-decoder", new ClientRequestDecoder(decoder, conn));
-        p.addLast("response-encoder", new ClientResponseEncoder(conn));
-        p.addLast("proxy", conn);
+                        loop, proxy.requestReadTimeoutNanos, proxy.clientIdleTimeoutNanos, connectionClosed));
+        ClientConnectionHandler client = new ClientConnectionHandler(proxy, loopDeadlines);
+        ChannelPipeline pipeline = ch.pipeline();
+        pipeline.addLast("request-decoder", new ClientRequestDecoder(decoder, client));
+        pipeline.addLast("response-encoder", new ClientResponseEncoder(client));
+        pipeline.addLast("proxy", client);
     }
 
     /** Open client connections right now. */
@@ -72,7 +72,7 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
 
     private void connectionClosed() {
         open.decrementAndGet();
-        px.metrics.clientConnectionsActive().dec();
+        proxy.metrics.clientConnectionsActive().dec();
     }
 
     /** Asks every client connection to close once idle: now if idle, else after its current response. */

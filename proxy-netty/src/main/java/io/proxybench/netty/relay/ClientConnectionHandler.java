@@ -35,7 +35,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     /** Decoded messages queued behind the current request before reading pauses. */
     private static final int MAX_QUEUED = 64;
 
-    final ProxyContext px;
+    final ProxyContext proxy;
     final ClientTimeouts timeouts;
     ChannelHandlerContext ctx;
     Channel channel;
@@ -54,8 +54,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     /** The client half-closed: what it sent is served, then the connection closes. */
     private boolean inputShutdown;
 
-    ClientConnectionHandler(ProxyContext px, ClientDeadlines deadlines) {
-        this.px = px;
+    ClientConnectionHandler(ProxyContext proxy, ClientDeadlines deadlines) {
+        this.proxy = proxy;
         this.timeouts = new ClientTimeouts(deadlines, this);
     }
 
@@ -63,7 +63,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.channel = ctx.channel();
-        this.originLoop = px.workers.originLoopFor(channel.eventLoop());
+        this.originLoop = proxy.workers.originLoopFor(channel.eventLoop());
         this.clientAddress = (InetSocketAddress) channel.remoteAddress();
         this.clientIp = timeouts.deadlines.addressTexts.of(clientAddress);
     }
@@ -131,8 +131,8 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
     void deadlinePassed(Object deadline) {
         if (deadline == ClientTimeouts.HEAD_TIMEOUT) {
             if (current == null && !closing) {
-                px.metrics.error(ProxyError.CLIENT_TIMEOUT);
-                px.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
+                proxy.metrics.error(ProxyError.CLIENT_TIMEOUT);
+                proxy.metrics.response(ProxyError.CLIENT_TIMEOUT.status());
                 closing = true;
                 ctx.writeAndFlush(ErrorResponses.error(ProxyError.CLIENT_TIMEOUT, true))
                         .addListener(ChannelFutureListener.CLOSE);
@@ -176,7 +176,7 @@ final class ClientConnectionHandler extends ChannelInboundHandlerAdapter {
         }
         current = null;
         timeouts.requestEnded();
-        if (close || px.isDraining()) {
+        if (close || proxy.isDraining()) {
             closing = true;
             releaseQueued();
             // Writes leave in order: closing after this (empty) one closes after the response.

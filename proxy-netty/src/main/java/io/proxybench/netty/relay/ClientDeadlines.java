@@ -89,7 +89,7 @@ final class ClientDeadlines {
     void drainAll() {
         loop.execute(() -> {
             for (ClientTimeouts t : Arrays.copyOf(watched, size)) {
-                t.conn.drain();
+                t.client.drain();
             }
         });
     }
@@ -98,7 +98,7 @@ final class ClientDeadlines {
     void closeAll() {
         loop.execute(() -> {
             for (ClientTimeouts t : Arrays.copyOf(watched, size)) {
-                t.conn.ctx.close();
+                t.client.ctx.close();
             }
         });
     }

@@ -19,17 +19,17 @@ import java.util.List;
  */
 final class ClientRequestDecoder extends HttpRequestDecoder {
 
-    private final ClientConnectionHandler conn;
+    private final ClientConnectionHandler client;
 
-    ClientRequestDecoder(HttpDecoderConfig config, ClientConnectionHandler conn) {
+    ClientRequestDecoder(HttpDecoderConfig config, ClientConnectionHandler client) {
         super(config);
-        this.conn = conn;
+        this.client = client;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         if (msg instanceof ByteBuf) {
-            conn.timeouts.bytesArrived();
+            client.timeouts.bytesArrived();
         }
         super.channelRead(ctx, msg);
     }
@@ -45,7 +45,7 @@ final class ClientRequestDecoder extends HttpRequestDecoder {
             }
         }
         if (body > 0) {
-            conn.px.metrics.bytesIn().inc(body);
+            client.proxy.metrics.bytesIn().inc(body);
         }
     }
 }

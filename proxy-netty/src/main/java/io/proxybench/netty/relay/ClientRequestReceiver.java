@@ -29,7 +29,7 @@ final class ClientRequestReceiver {
     /** Request body bytes held while no origin connection is ready, before reading pauses. */
     static final int MAX_BUFFERED_BODY = 64 * 1024;
 
-    private final ProxiedRequest x;
+    private final ProxiedRequest proxied;
     private boolean complete;
     private long bodyBytes;
     /** The first piece of body held, and the rest: most requests hold just their end marker. */
@@ -38,8 +38,8 @@ final class ClientRequestReceiver {
     private ArrayDeque<HttpContent> heldBody;
     private int heldBytes;
 
-    ClientRequestReceiver(ProxiedRequest x) {
-        this.x = x;
+    ClientRequestReceiver(ProxiedRequest proxied) {
+        this.proxied = proxied;
     }
 
     /** The whole request, end marker included, has come from the client. */
@@ -53,11 +53,11 @@ final class ClientRequestReceiver {
     }
 
     void start() {
-        HttpRequest request = x.request;
+        HttpRequest request = proxied.request;
         if (request.decoderResult().isFailure()) {
             refuse();
             ReferenceCountUtil.release(request);
-            x.fail(
+            proxied.fail(
                     RequestChecks.decoderError(request.decoderResult().cause()),
                     request.decoderResult().cause());
             return;
@@ -65,60 +65,60 @@ final class ClientRequestReceiver {
         ProxyError framing = RequestChecks.framingError(request);
         if (framing != null) {
             refuse(); // the body, if any, cannot be framed: the connection cannot go on
-            x.fail(framing, new IllegalArgumentException("request framing refused"));
+            proxied.fail(framing, new IllegalArgumentException("request framing refused"));
             return;
         }
         if (!RequestChecks.hasValidHost(request)) {
             refuse(); // its body, if any, is not worth reading
-            x.fail(ProxyError.BAD_REQUEST, new IllegalArgumentException("missing or repeated Host header"));
+            proxied.fail(ProxyError.BAD_REQUEST, new IllegalArgumentException("missing or repeated Host header"));
             return;
         }
         if (HttpMethod.CONNECT.equals(request.method())) {
             complete = true;
-            x.fail(ProxyError.BAD_REQUEST, null);
+            proxied.fail(ProxyError.BAD_REQUEST, null);
             return;
         }
         String expect = request.headers().get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
             complete = true;
-            x.writer.respond(
+            proxied.writer.respond(
                     new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.EXPECTATION_FAILED), true);
             return;
         }
         if (expect != null) {
             // Answered here, so the origin never holds the body back waiting for a 100 of its own.
             request.headers().remove(HttpHeaderNames.EXPECT);
-            if (x.clientVersion.compareTo(HttpVersion.HTTP_1_1) >= 0) {
-                x.writer.writeContinue();
+            if (proxied.clientVersion.compareTo(HttpVersion.HTTP_1_1) >= 0) {
+                proxied.writer.writeContinue();
             }
         }
-        x.exchange = new ProxyExchange(
+        proxied.exchange = new ProxyExchange(
                 request.method().name(),
                 request.uri(),
                 request.protocolVersion().text(),
                 new NettyHeaders(request.headers()),
-                x.conn.clientAddress);
-        if (x.px.filters.runsInline(x.px.chains.inbound())) {
+                proxied.client.clientAddress);
+        if (proxied.skipsFilters(true)) {
             route();
         } else {
-            x.px.filters.run(x.px.chains.inbound(), true, x.exchange, x.conn.channel.eventLoop(), x);
+            proxied.runFilters(true);
         }
     }
 
     /** A head that cannot be served: nothing more of this request is read as its own. */
     private void refuse() {
         complete = true;
-        x.mustClose = true;
+        proxied.mustClose = true;
     }
 
     /** After the inbound filters let the request through: rewrite the head for its origin and go there. */
     void route() {
-        Route route = x.px.routes.match(x.exchange.path());
+        Route route = proxied.proxy.routes.match(proxied.exchange.path());
         if (route == null) {
-            x.fail(ProxyError.NO_ROUTE, null);
+            proxied.fail(ProxyError.NO_ROUTE, null);
             return;
         }
-        x.origin.connect(route.origins().next());
+        proxied.origin.connect(route.origins().next());
     }
 
     void content(Object msg) {
@@ -134,20 +134,20 @@ final class ClientRequestReceiver {
             refuse();
             Throwable cause = content.decoderResult().cause();
             content.release();
-            x.fail(RequestChecks.decoderError(cause), cause);
+            proxied.fail(RequestChecks.decoderError(cause), cause);
             return;
         }
-        if (x.done) {
+        if (proxied.done) {
             content.release();
             return;
         }
         int bytes = content.content().readableBytes();
         bodyBytes += bytes;
-        if (!x.origin.connected()) {
+        if (!proxied.origin.connected()) {
             hold(content, bytes);
             return;
         }
-        x.origin.writeBody(content, last);
+        proxied.origin.writeBody(content, last);
     }
 
     private void hold(HttpContent content, int bytes) {
@@ -161,7 +161,7 @@ final class ClientRequestReceiver {
         }
         heldBytes += bytes;
         if (heldBytes > MAX_BUFFERED_BODY) {
-            x.conn.updateReading();
+            proxied.client.updateReading();
         }
     }
 
@@ -180,7 +180,7 @@ final class ClientRequestReceiver {
      * the body held while no connection was ready; true when that is the whole request.
      */
     boolean moveRequestTo(List<Object> out) {
-        out.add(x.request);
+        out.add(proxied.request);
         if (holdsBody()) {
             return moveHeldTo(out);
         }

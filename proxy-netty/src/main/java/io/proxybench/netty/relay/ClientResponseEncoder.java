@@ -21,18 +21,18 @@ import java.util.List;
  */
 final class ClientResponseEncoder extends HttpResponseEncoder {
 
-    private final ClientConnectionHandler conn;
+    private final ClientConnectionHandler client;
     /** Whether the response being encoded goes without a body, so its content is not written. */
     private boolean bodyless;
 
-    ClientResponseEncoder(ClientConnectionHandler conn) {
-        this.conn = conn;
+    ClientResponseEncoder(ClientConnectionHandler client) {
+        this.client = client;
     }
 
     @Override
     protected boolean isContentAlwaysEmpty(HttpResponse msg) {
         // An interim response (100 Continue) answers nothing yet; the final one to a HEAD has no body.
-        if (msg.status().codeClass() != HttpStatusClass.INFORMATIONAL && conn.answeringHead()) {
+        if (msg.status().codeClass() != HttpStatusClass.INFORMATIONAL && client.answeringHead()) {
             return true;
         }
         return super.isContentAlwaysEmpty(msg);
@@ -49,7 +49,7 @@ final class ClientResponseEncoder extends HttpResponseEncoder {
                 : 0;
         super.encode(ctx, msg, out);
         if (body > 0) {
-            conn.px.metrics.bytesOut().inc(body);
+            client.proxy.metrics.bytesOut().inc(body);
         }
     }
 }

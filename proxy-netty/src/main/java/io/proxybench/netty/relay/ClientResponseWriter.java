@@ -26,16 +26,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClientResponseWriter {
 
-    private final ProxiedRequest x;
+    private final ProxiedRequest proxied;
     private final ChannelHandlerContext ctx;
     private boolean started;
     private boolean flushPending;
     private boolean closeClient;
     private int status;
 
-    ClientResponseWriter(ProxiedRequest x) {
-        this.x = x;
-        this.ctx = x.conn.ctx;
+    ClientResponseWriter(ProxiedRequest proxied) {
+        this.proxied = proxied;
+        this.ctx = proxied.client.ctx;
     }
 
     /** Answers {@code Expect: 100-continue} here, so the origin never holds the body back for a 100 of its own. */
@@ -46,13 +46,13 @@ final class ClientResponseWriter {
 
     /** The origin's response head, after the outbound filters, rewritten for the client. */
     void writeHead(HttpResponse r, boolean originChunked) {
-        status = x.exchange.responseStatus();
+        status = proxied.exchange.responseStatus();
         if (status != r.status().code()) {
             r.setStatus(HttpResponseStatus.valueOf(status));
         }
-        boolean bodyless = x.head || status == 204 || status == 304 || status < 200;
+        boolean bodyless = proxied.head || status == 204 || status == 304 || status < 200;
         closeClient = HeaderRewriting.forClient(
-                r, x.clientVersion, bodyless, originChunked, x.closeAfterResponse(), x.px.via);
+                r, proxied.clientVersion, bodyless, originChunked, proxied.closeAfterResponse(), proxied.proxy.via);
         started = true;
         ctx.write(r, ctx.voidPromise());
         flushPending = true;
@@ -61,8 +61,8 @@ final class ClientResponseWriter {
     void writeContent(HttpContent content) {
         ctx.write(content, ctx.voidPromise());
         flushPending = true;
-        if (!x.conn.channel.isWritable()) {
-            x.origin.pauseReads();
+        if (!proxied.client.channel.isWritable()) {
+            proxied.origin.pauseReads();
         }
     }
 
@@ -76,7 +76,7 @@ final class ClientResponseWriter {
 
     /** The response's last piece: written with the flush, and the request is over. */
     void end(LastHttpContent last) {
-        boolean close = closeClient || !x.receiver.complete() || x.conn.isClosing();
+        boolean close = closeClient || !proxied.receiver.complete() || proxied.client.isClosing();
         flushPending = false;
         finish(last, close);
     }
@@ -85,23 +85,23 @@ final class ClientResponseWriter {
     void failed(ProxyError error) {
         if (started) {
             // Part of the response is out: only closing tells the client it is incomplete.
-            x.done = true;
+            proxied.done = true;
             ctx.flush();
             ctx.close();
             return;
         }
-        respond(ErrorResponses.error(error, x.closeAfterResponse() || !x.receiver.complete()), false);
+        respond(ErrorResponses.error(error, proxied.closeAfterResponse() || !proxied.receiver.complete()), false);
     }
 
     /** Writes a response made here (error or short-circuit) and ends the request. */
     void respond(FullHttpResponse r, boolean forceClose) {
-        x.done = true;
-        x.origin.abandon();
-        x.releaseHeld();
-        boolean close = forceClose || !x.receiver.complete() || x.closeAfterResponse();
+        proxied.done = true;
+        proxied.origin.abandon();
+        proxied.releaseHeld();
+        boolean close = forceClose || !proxied.receiver.complete() || proxied.closeAfterResponse();
         if (close) {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        } else if (!x.clientVersion.isKeepAliveDefault()) {
+        } else if (!proxied.clientVersion.isKeepAliveDefault()) {
             r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
         }
         status = r.status().code();
@@ -115,17 +115,19 @@ final class ClientResponseWriter {
      * connection, which closes it); a closing one waits for the write, then closes.
      */
     private void finish(Object lastMessage, boolean close) {
-        x.px.metrics.response(status);
+        proxied.proxy.metrics.response(status);
         if (close) {
-            ChannelPromise written = x.conn.channel.newPromise();
+            ChannelPromise written = proxied.client.channel.newPromise();
             ctx.writeAndFlush(lastMessage, written);
-            written.addListener((ChannelFuture f) ->
-                    x.px.metrics.requests().update(System.nanoTime() - x.startNanos, TimeUnit.NANOSECONDS));
-            x.conn.requestEnded(x, written, true);
+            written.addListener((ChannelFuture f) -> proxied.proxy
+                    .metrics
+                    .requests()
+                    .update(System.nanoTime() - proxied.startNanos, TimeUnit.NANOSECONDS));
+            proxied.client.requestEnded(proxied, written, true);
         } else {
             ctx.writeAndFlush(lastMessage, ctx.voidPromise());
-            x.px.metrics.requests().update(System.nanoTime() - x.startNanos, TimeUnit.NANOSECONDS);
-            x.conn.requestEnded(x, null, false);
+            proxied.proxy.metrics.requests().update(System.nanoTime() - proxied.startNanos, TimeUnit.NANOSECONDS);
+            proxied.client.requestEnded(proxied, null, false);
         }
     }
 }

@@ -31,7 +31,7 @@ final class ClientTimeouts {
     };
 
     final ClientDeadlines deadlines;
-    final ClientConnectionHandler conn;
+    final ClientConnectionHandler client;
     /** Where {@link ClientDeadlines} keeps this connection; -1 when it is not on the list. */
     int slot = -1;
     /** A deadline passed and was reported: nothing more is checked. */
@@ -42,9 +42,9 @@ final class ClientTimeouts {
     private long lastRequestEndNanos;
     private boolean inRequest;
 
-    ClientTimeouts(ClientDeadlines deadlines, ClientConnectionHandler conn) {
+    ClientTimeouts(ClientDeadlines deadlines, ClientConnectionHandler client) {
         this.deadlines = deadlines;
-        this.conn = conn;
+        this.client = client;
     }
 
     /** The connection is up. Like a web server's header timeout, the clock for the first request starts now. */
@@ -90,7 +90,7 @@ final class ClientTimeouts {
         }
         if (event != null) {
             expired = true;
-            conn.deadlinePassed(event);
+            client.deadlinePassed(event);
         }
     }
 }

@@ -31,7 +31,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
 
     private static final Logger log = LoggerFactory.getLogger(OriginRelay.class);
 
-    private final ProxiedRequest x;
+    private final ProxiedRequest proxied;
     private OriginAddress address;
     private PooledConnection<Channel> pooled;
     private Channel channel;
@@ -43,15 +43,21 @@ final class OriginRelay implements AcquireCallback<Channel> {
     private int attempts;
     private final OriginResponseReceiver response;
 
-    OriginRelay(ProxiedRequest x) {
-        this.x = x;
-        this.response = new OriginResponseReceiver(x, this);
+    OriginRelay(ProxiedRequest proxied) {
+        this.proxied = proxied;
+        this.response = new OriginResponseReceiver(proxied, this);
     }
 
     /** Rewrites the head for {@code origin} and asks the pool for a connection to it. */
     void connect(OriginAddress origin) {
         address = origin;
-        HeaderRewriting.forOrigin(x.request, x.clientVersion, x.exchange.uri(), origin, x.conn.clientIp, x.px.via);
+        HeaderRewriting.forOrigin(
+                proxied.request,
+                proxied.clientVersion,
+                proxied.exchange.uri(),
+                origin,
+                proxied.client.clientIp,
+                proxied.proxy.via);
         attempts = 1;
         requestConnection();
     }
@@ -61,14 +67,14 @@ final class OriginRelay implements AcquireCallback<Channel> {
      * already (a GET's end marker comes with its head), the request goes along: {@link RequestWithAcquire}.
      */
     private void requestConnection() {
-        if (!x.conn.originLoop.inEventLoop() && x.receiver.complete()) {
+        if (!proxied.client.originLoop.inEventLoop() && proxied.receiver.complete()) {
             if (sent == null) {
                 sent = new RequestWithAcquire();
             }
-            sent.take(x.receiver);
+            sent.take(proxied.receiver);
             response.attemptStarted();
         }
-        x.px.pool.acquire(x.conn.originLoop, address, this);
+        proxied.proxy.pool.acquire(proxied.client.originLoop, address, this);
     }
 
     /** Whether an origin connection is ready to take the request. */
@@ -82,7 +88,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
 
     /** Whether more request body is welcome now: room to hold it, or an origin connection that takes it. */
     boolean takesRequestBytes() {
-        return channel == null ? x.receiver.roomToHold() : channel.isWritable();
+        return channel == null ? proxied.receiver.roomToHold() : channel.isWritable();
     }
 
     /** On the origin connection's loop. */
@@ -93,7 +99,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
             return;
         }
         handler.bind(response);
-        EventExecutor home = x.conn.channel.eventLoop();
+        EventExecutor home = proxied.client.channel.eventLoop();
         if (home.inEventLoop()) {
             ready(connection);
         } else {
@@ -107,7 +113,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
         if (sent != null) {
             sent.releaseUnwritten();
         }
-        EventExecutor home = x.conn.channel.eventLoop();
+        EventExecutor home = proxied.client.channel.eventLoop();
         if (home.inEventLoop()) {
             acquireFailed(cause);
         } else {
@@ -117,16 +123,16 @@ final class OriginRelay implements AcquireCallback<Channel> {
 
     private void acquireFailed(Throwable cause) {
         settleSent();
-        if (x.done) {
+        if (proxied.done) {
             return;
         }
-        x.fail(cause instanceof PoolExhaustedException ? ProxyError.POOL_EXHAUSTED : ProxyError.CONNECT, cause);
+        proxied.fail(cause instanceof PoolExhaustedException ? ProxyError.POOL_EXHAUSTED : ProxyError.CONNECT, cause);
     }
 
     private void ready(PooledConnection<Channel> connection) {
         boolean wentAlong = sentPending();
         settleSent();
-        if (x.done) {
+        if (proxied.done) {
             // Clean as it came unless the request went along: then an answer is due on it.
             release(connection, !wentAlong);
             return;
@@ -135,24 +141,24 @@ final class OriginRelay implements AcquireCallback<Channel> {
         channel = connection.connection();
         if (wentAlong) {
             requestFullyWritten = sent.complete();
-            x.conn.updateReading();
+            proxied.client.updateReading();
             return;
         }
         response.attemptStarted();
         if (!channel.eventLoop().inEventLoop()) {
             writeFromAnotherLoop();
-            x.conn.updateReading();
+            proxied.client.updateReading();
             return;
         }
-        channel.write(x.request, channel.voidPromise());
-        if (x.receiver.holdsBody()) {
-            requestFullyWritten = x.receiver.writeHeldTo(channel);
-        } else if (x.receiver.complete()) {
+        channel.write(proxied.request, channel.voidPromise());
+        if (proxied.receiver.holdsBody()) {
+            requestFullyWritten = proxied.receiver.writeHeldTo(channel);
+        } else if (proxied.receiver.complete()) {
             // A retry of a bodyless request: its end marker went to the failed connection.
             requestFullyWritten = true;
             channel.write(LastHttpContent.EMPTY_LAST_CONTENT, channel.voidPromise());
         }
-        if (x.conn.inReadBurst()) {
+        if (proxied.client.inReadBurst()) {
             // The rest of the request (a GET's end marker, body) usually follows in the same burst:
             // one flush at its end sends it all.
             flushPending = true;
@@ -160,7 +166,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
             channel.flush();
             flushPending = false;
         }
-        x.conn.updateReading();
+        proxied.client.updateReading();
     }
 
     /**
@@ -170,7 +176,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
      */
     private void writeFromAnotherLoop() {
         List<Object> out = new ArrayList<>(3);
-        requestFullyWritten = x.receiver.moveRequestTo(out);
+        requestFullyWritten = proxied.receiver.moveRequestTo(out);
         flushPending = false;
         Channel ch = channel;
         ch.eventLoop().execute(() -> RequestWithAcquire.writeAll(ch, out));
@@ -184,7 +190,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
             requestFullyWritten = true;
         }
         if (!channel.isWritable()) {
-            x.conn.updateReading();
+            proxied.client.updateReading();
         }
     }
 
@@ -224,7 +230,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
 
     /** The last response bytes are in: the connection goes back to the pool, reusable if both sides allow. */
     void responseComplete(boolean originKeepAlive) {
-        boolean reusable = originKeepAlive && requestFullyWritten && x.receiver.complete();
+        boolean reusable = originKeepAlive && requestFullyWritten && proxied.receiver.complete();
         if (reusable) {
             response.resumeReads(); // a paused connection would hang its next user
         }
@@ -244,13 +250,13 @@ final class OriginRelay implements AcquireCallback<Channel> {
                         error,
                         pooled.isReused(),
                         attempts,
-                        x.receiver.complete(),
-                        x.receiver.bodyBytes(),
-                        x.request.method())) {
+                        proxied.receiver.complete(),
+                        proxied.receiver.bodyBytes(),
+                        proxied.request.method())) {
             log.debug(
                     "retrying {} {} after a reused origin connection failed: {}",
-                    x.request.method(),
-                    x.request.uri(),
+                    proxied.request.method(),
+                    proxied.request.uri(),
                     cause == null ? error : cause.toString());
             release(pooled, false);
             pooled = null;
@@ -261,7 +267,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
             requestConnection();
             return;
         }
-        x.fail(error, cause);
+        proxied.fail(error, cause);
     }
 
     /**
@@ -284,7 +290,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
         } else if (sentPending()) {
             // The request may be on a connection this loop has not heard of yet: close it there. Its
             // close comes back as an origin event, which gives the connection back, not reusable.
-            x.conn.originLoop.execute(sent::closeUnannounced);
+            proxied.client.originLoop.execute(sent::closeUnannounced);
         }
     }
 

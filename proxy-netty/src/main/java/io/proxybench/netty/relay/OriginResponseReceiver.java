@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class OriginResponseReceiver implements OriginListener {
 
-    private final ProxiedRequest x;
+    private final ProxiedRequest proxied;
     private final OriginRelay relay;
     private long attemptStartNanos;
     private HttpResponse response;
@@ -40,8 +40,8 @@ final class OriginResponseReceiver implements OriginListener {
     private ProxyError deferredError;
     private Throwable deferredCause;
 
-    OriginResponseReceiver(ProxiedRequest x, OriginRelay relay) {
-        this.x = x;
+    OriginResponseReceiver(ProxiedRequest proxied, OriginRelay relay) {
+        this.proxied = proxied;
         this.relay = relay;
     }
 
@@ -57,20 +57,20 @@ final class OriginResponseReceiver implements OriginListener {
 
     @Override
     public EventExecutor clientLoop() {
-        return x.conn.channel.eventLoop();
+        return proxied.client.channel.eventLoop();
     }
 
     @Override
     public void originRead(HttpObject msg) {
         relay.announced();
-        if (x.done) {
+        if (proxied.done) {
             ReferenceCountUtil.release(msg);
             return;
         }
         if (msg.decoderResult().isFailure()) {
             Throwable cause = msg.decoderResult().cause();
             ReferenceCountUtil.release(msg);
-            x.fail(ProxyError.ORIGIN_PROTOCOL, cause);
+            proxied.fail(ProxyError.ORIGIN_PROTOCOL, cause);
             return;
         }
         if (msg instanceof HttpResponse r) {
@@ -78,7 +78,7 @@ final class OriginResponseReceiver implements OriginListener {
             if (!(msg instanceof HttpContent)) {
                 return;
             }
-            if (x.done) {
+            if (proxied.done) {
                 ReferenceCountUtil.release(msg);
                 return;
             }
@@ -94,25 +94,25 @@ final class OriginResponseReceiver implements OriginListener {
     }
 
     private void head(HttpResponse r) {
-        x.px.metrics.originLatency().update(System.nanoTime() - attemptStartNanos, TimeUnit.NANOSECONDS);
+        proxied.proxy.metrics.originLatency().update(System.nanoTime() - attemptStartNanos, TimeUnit.NANOSECONDS);
         if (r.status().code() == 101) {
-            x.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("origin switched protocols unasked"));
+            proxied.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("origin switched protocols unasked"));
             return;
         }
         if (!ResponseChecks.framedSoundly(r)) {
-            x.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("ambiguous response framing"));
+            proxied.fail(ProxyError.ORIGIN_PROTOCOL, new IllegalStateException("ambiguous response framing"));
             return;
         }
         response = r;
         originKeepAlive = HttpUtil.isKeepAlive(r);
         originChunked = HttpUtil.isTransferEncodingChunked(r);
-        if (x.px.filters.runsInline(x.px.chains.outbound())) {
+        if (proxied.skipsFilters(false)) {
             // No outbound filter: nothing reads the response through the filter API, so no view of it is made.
-            x.exchange.setResponseStatus(r.status().code());
+            proxied.exchange.setResponseStatus(r.status().code());
             startResponse();
             return;
         }
-        x.exchange.setResponse(r.status().code(), new NettyHeaders(r.headers()));
+        proxied.exchange.setResponse(r.status().code(), new NettyHeaders(r.headers()));
         filtering = true;
         held = new ArrayDeque<>(4);
         heldEnd = false;
@@ -120,7 +120,7 @@ final class OriginResponseReceiver implements OriginListener {
         // (see originReadComplete): a small response usually is, and pausing and resuming would cost
         // two changes of the origin socket's epoll registration, each a hop when that socket lives
         // on another loop.
-        x.px.filters.run(x.px.chains.outbound(), false, x.exchange, x.conn.channel.eventLoop(), x);
+        proxied.runFilters(false);
     }
 
     void filterDone() {
@@ -130,31 +130,31 @@ final class OriginResponseReceiver implements OriginListener {
     /** After the outbound filters (or at once without any): the head goes out, then what was held. */
     void startResponse() {
         filtering = false;
-        x.writer.writeHead(response, originChunked);
+        proxied.writer.writeHead(response, originChunked);
         ArrayDeque<HttpObject> h = held;
         held = null;
         if (h != null) {
             HttpObject m;
-            while (!x.done && (m = h.poll()) != null) {
+            while (!proxied.done && (m = h.poll()) != null) {
                 content((HttpContent) m);
             }
-            if (!x.done) {
+            if (!proxied.done) {
                 resumeReads();
             }
         }
-        if (deferredError != null && !x.done) {
-            x.fail(deferredError, deferredCause);
+        if (deferredError != null && !proxied.done) {
+            proxied.fail(deferredError, deferredCause);
         }
     }
 
     private void content(HttpContent content) {
         if (content instanceof LastHttpContent last) {
-            x.done = true;
+            proxied.done = true;
             relay.responseComplete(originKeepAlive);
-            x.writer.end(last);
+            proxied.writer.end(last);
             return;
         }
-        x.writer.writeContent(content);
+        proxied.writer.writeContent(content);
     }
 
     @Override
@@ -163,21 +163,21 @@ final class OriginResponseReceiver implements OriginListener {
         if (filtering && !heldEnd) {
             pauseReads(); // bounded: what is held is at most one read burst
         }
-        if (!x.done) {
-            x.writer.flush();
+        if (!proxied.done) {
+            proxied.writer.flush();
         }
     }
 
     @Override
     public void originWritabilityChanged(boolean writable) {
         relay.announced();
-        x.conn.updateReading();
+        proxied.client.updateReading();
     }
 
     @Override
     public void originFailed(ProxyError error, Throwable cause) {
         relay.announced();
-        if (x.done) {
+        if (proxied.done) {
             return;
         }
         relay.attemptFailed(error, cause, response != null);

@@ -4,6 +4,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.proxybench.core.filter.FilterChain;
 import io.proxybench.core.filter.FilterOutcome;
 import io.proxybench.core.filter.ProxyExchange;
 import io.proxybench.core.http.ProxyError;
@@ -25,8 +26,8 @@ final class ProxiedRequest implements FilterStage.Done {
 
     private static final Logger log = LoggerFactory.getLogger(ProxiedRequest.class);
 
-    final ClientConnectionHandler conn;
-    final ProxyContext px;
+    final ClientConnectionHandler client;
+    final ProxyContext proxy;
     final HttpRequest request;
     final long startNanos;
     final boolean clientKeepAlive;
@@ -44,9 +45,9 @@ final class ProxiedRequest implements FilterStage.Done {
     /** The response is out (or abandoned): nothing more happens for this request. */
     boolean done;
 
-    ProxiedRequest(ClientConnectionHandler conn, HttpRequest request) {
-        this.conn = conn;
-        this.px = conn.px;
+    ProxiedRequest(ClientConnectionHandler client, HttpRequest request) {
+        this.client = client;
+        this.proxy = client.proxy;
         this.request = request;
         this.startNanos = System.nanoTime();
         RequestChecks.serveHigherMinorAs11(request);
@@ -60,6 +61,20 @@ final class ProxiedRequest implements FilterStage.Done {
 
     void start() {
         receiver.start();
+    }
+
+    /** Whether this direction's filter chain is empty, so the request goes on without a filter stage. */
+    boolean skipsFilters(boolean inbound) {
+        return proxy.filters.runsInline(filterChain(inbound));
+    }
+
+    /** Runs this direction's filters; {@link #filtered} hears the outcome on the client connection's loop. */
+    void runFilters(boolean inbound) {
+        proxy.filters.run(filterChain(inbound), inbound, exchange, client.channel.eventLoop(), this);
+    }
+
+    private FilterChain filterChain(boolean inbound) {
+        return inbound ? proxy.chains.inbound() : proxy.chains.outbound();
     }
 
     boolean requestComplete() {
@@ -116,7 +131,7 @@ final class ProxiedRequest implements FilterStage.Done {
         if (done) {
             return;
         }
-        px.metrics.error(ProxyError.CLIENT_ABORT);
+        proxy.metrics.error(ProxyError.CLIENT_ABORT);
         done = true;
         origin.abandon();
         releaseHeld();
@@ -130,13 +145,13 @@ final class ProxiedRequest implements FilterStage.Done {
         if (origin.deferFailure(error, cause)) {
             return;
         }
-        px.metrics.error(error);
+        proxy.metrics.error(error);
         if (log.isDebugEnabled()) {
             log.debug(
                     "{} {} from {} -> {}: {}",
                     request.method(),
                     request.uri(),
-                    conn.clientAddress,
+                    client.clientAddress,
                     error,
                     cause == null ? "" : cause.toString());
         }
@@ -146,7 +161,7 @@ final class ProxiedRequest implements FilterStage.Done {
     }
 
     boolean closeAfterResponse() {
-        return mustClose || !clientKeepAlive || px.isDraining() || conn.isClosing();
+        return mustClose || !clientKeepAlive || proxy.isDraining() || client.isClosing();
     }
 
     /** Releases every buffer held for a later write, in either direction. */
@@ -157,6 +172,6 @@ final class ProxiedRequest implements FilterStage.Done {
 
     @Override
     public String toString() {
-        return request.method() + " " + request.uri() + " from " + conn.clientAddress;
+        return request.method() + " " + request.uri() + " from " + client.clientAddress;
     }
 }
