@@ -34,7 +34,8 @@ public final class GatlingHtmlReport {
             Pattern.compile("<td class=\"title\">([^<]*)(?:</abbr>)?</td>\\s*<td class=\"total\">([^<]*)</td>\\s*"
                     + "<td class=\"ok\">([^<]*)</td>\\s*<td class=\"ko\">([^<]*)</td>");
     private static final Pattern ERROR_ROW = Pattern.compile(
-            "<td class=\"error-col-1[^\"]*\">(.*?)<span class=\"value\".*?<td class=\"value error-col-2[^\"]*\">([^<]*)</td>",
+            "<td class=\"error-col-1[^\"]*\">(.*?)<span class=\"value\".*?"
+                    + "<td class=\"value error-col-2[^\"]*\">([^<]*)</td>",
             Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("<[^>]*>");
 
