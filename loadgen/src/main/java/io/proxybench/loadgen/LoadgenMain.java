@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "proxybench-loadgen",
         sortOptions = false,
-        description =
-                "HTTP load generator: closed (keep-alive), churn and open (fixed rate, coordinated-omission corrected) models.")
+        description = "HTTP load generator: closed (keep-alive), churn and open"
+                + " (fixed rate, coordinated-omission corrected) models.")
 public final class LoadgenMain implements Callable<Integer> {
 
     @Parameters(
@@ -65,8 +65,8 @@ public final class LoadgenMain implements Callable<Integer> {
     @Option(
             names = {"-R", "--rate"},
             paramLabel = "REQ/S",
-            description =
-                    "Open model: requests per second over all connections, latency from the intended send time (default: closed model).")
+            description = "Open model: requests per second over all connections,"
+                    + " latency from the intended send time (default: closed model).")
     double rate;
 
     @Option(names = "--churn", description = "A new connection per request (Connection: close).")

@@ -50,7 +50,8 @@ public final class NettyConfigKeys {
             0,
             0,
             1024,
-            "0: filters run on the connection's event loop; N: on a separate pool of N threads (an empty chain never goes there)");
+            "0: filters run on the connection's event loop; N: on a separate pool of N threads"
+                    + " (an empty chain never goes there)");
     public static final ConfigKey<Integer> WORKERS_OUTBOUND = ConfigKey.integer(
             "workers.outbound",
             0,
@@ -65,7 +66,8 @@ public final class NettyConfigKeys {
             "netty.allocator",
             "pooled",
             List.of("pooled", "adaptive"),
-            "buffer allocator: pooled = PooledByteBufAllocator (direct, thread caches), adaptive = Netty 4.2's default");
+            "buffer allocator: pooled = PooledByteBufAllocator (direct, thread caches),"
+                    + " adaptive = Netty 4.2's default");
 
     public static final ConfigKey<String> LEAK_DETECTION = ConfigKey.oneOf(
             "netty.leakDetection",

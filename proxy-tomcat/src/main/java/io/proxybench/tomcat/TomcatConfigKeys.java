@@ -42,7 +42,8 @@ public final class TomcatConfigKeys {
             -1,
             -1,
             Integer.MAX_VALUE,
-            "requests on one client connection before Tomcat closes it; -1 = no limit (Tomcat's own 100 churns connections)");
+            "requests on one client connection before Tomcat closes it; -1 = no limit"
+                    + " (Tomcat's own 100 churns connections)");
     public static final ConfigKey<Duration> CONNECTION_TIMEOUT = ConfigKey.duration(
             "tomcat.connectionTimeout",
             "0",
@@ -52,7 +53,8 @@ public final class TomcatConfigKeys {
             0,
             0,
             1 << 30,
-            "kept for the reference layout; Tomcat 9.0.113 no longer has it, so any value but 0 is reported and has no effect");
+            "kept for the reference layout; Tomcat 9.0.113 no longer has it,"
+                    + " so any value but 0 is reported and has no effect");
     public static final ConfigKey<Integer> POLL_TIME = ConfigKey.integer(
             "tomcat.pollTime",
             0,

@@ -207,7 +207,8 @@ final class TomcatProxyServer implements ProxyServer {
                 : kind.description();
         log.info(
                 "client connector {} ({}) of Tomcat {} on {}:{}: maxThreads={}, maxConnections={}, acceptCount={}, "
-                        + "connectionTimeout={}ms, keepAliveTimeout={}ms, maxKeepAliveRequests={}, maxHttpHeaderSize={}; admin on {}:{}",
+                        + "connectionTimeout={}ms, keepAliveTimeout={}ms, maxKeepAliveRequests={}, "
+                        + "maxHttpHeaderSize={}; admin on {}:{}",
                 kind.configName(),
                 library,
                 ServerInfo.getServerNumber(),

@@ -10,7 +10,10 @@ import io.proxybench.origin.StubOrigin;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Tomcat's stock maxKeepAliveRequests (100) would close busy connections and cause churn; the default here does not. */
+/**
+ * Tomcat's stock maxKeepAliveRequests (100) would close busy connections and cause churn; the default
+ * here does not.
+ */
 class KeepAliveTest {
 
     @Test

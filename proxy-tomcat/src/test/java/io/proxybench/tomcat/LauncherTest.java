@@ -32,8 +32,8 @@ class LauncherTest {
         assertThat(run(false, "--route", "/=127.0.0.1:9", "--set", "tomcat.connector=bio"))
                 .isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8).strip())
-                .isEqualTo(
-                        "proxy-tomcat: invalid value 'bio' for tomcat.connector (from flag): expected one of apr, nio, nio2");
+                .isEqualTo("proxy-tomcat: invalid value 'bio' for tomcat.connector (from flag):"
+                        + " expected one of apr, nio, nio2");
     }
 
     @Test

@@ -47,8 +47,8 @@ public final class StubOriginMain implements Callable<Integer> {
             names = "--latency",
             paramLabel = "MODEL",
             converter = LatencyConverter.class,
-            description =
-                    "Delay after a complete request: 50ms, 250us, 1s, 0 or uniform:40ms..60ms (default: ${DEFAULT-VALUE}).")
+            description = "Delay after a complete request: 50ms, 250us, 1s, 0 or uniform:40ms..60ms"
+                    + " (default: ${DEFAULT-VALUE}).")
     LatencyModel latency = LatencyModel.parse("50ms");
 
     @Option(names = "--threads", paramLabel = "N", description = "Event loops (default: one per core).")
@@ -57,8 +57,8 @@ public final class StubOriginMain implements Callable<Integer> {
     @Option(
             names = "--max-connections",
             paramLabel = "N",
-            description =
-                    "Open connections beyond which new ones are closed at accept; 0 = no limit (default: ${DEFAULT-VALUE}).")
+            description = "Open connections beyond which new ones are closed at accept; 0 = no limit"
+                    + " (default: ${DEFAULT-VALUE}).")
     int maxConnections = 0;
 
     @Option(

@@ -31,9 +31,9 @@ public final class RequestTemplate {
             }
             String name = header.substring(0, colon).toLowerCase(Locale.ROOT);
             if (name.equals("content-length") || name.equals("transfer-encoding") || name.equals("connection")) {
-                throw new IllegalArgumentException(
-                        "header '" + header.substring(0, colon)
-                                + "' is set by the generator itself (requests have no body; use churn mode for Connection: close)");
+                throw new IllegalArgumentException("header '" + header.substring(0, colon)
+                        + "' is set by the generator itself"
+                        + " (requests have no body; use churn mode for Connection: close)");
             }
             hostGiven |= name.equals("host");
             b.append(header.substring(0, colon))

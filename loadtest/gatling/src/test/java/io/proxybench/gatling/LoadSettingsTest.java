@@ -47,8 +47,8 @@ class LoadSettingsTest {
     void refusesTargetsOffThisMachine() {
         assertThatThrownBy(() ->
                         LoadSettings.from(props("proxybench.baseUrl", "http://192.0.2.1:80", "proxybench.steps", "1")))
-                .hasMessage(
-                        "proxybench.baseUrl: 192.0.2.1 is not a loopback address (192.0.2.1); load goes to loopback only");
+                .hasMessage("proxybench.baseUrl: 192.0.2.1 is not a loopback address (192.0.2.1);"
+                        + " load goes to loopback only");
     }
 
     @Test

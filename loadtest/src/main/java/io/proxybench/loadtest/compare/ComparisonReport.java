@@ -30,7 +30,8 @@ public final class ComparisonReport {
                 .append(threshold)
                 .append(
                         repeated
-                                ? " (fails on a significant req/s drop or TP90 rise beyond it, or a step that newly failed)\n"
+                                ? " (fails on a significant req/s drop or TP90 rise beyond it,"
+                                        + " or a step that newly failed)\n"
                                 : " (fails on a req/s drop or a TP90 rise beyond it, or a step that newly failed)\n");
         if (repeated) {
             out.append("noise:     two-sided Mann\u2013Whitney U test of each figure's repeats, baseline against"
@@ -54,14 +55,15 @@ public final class ComparisonReport {
         }
         out.append(
                 repeated
-                        ? "\nchange of the medians, candidate vs baseline, % (! = worse beyond threshold and significant,"
+                        ? "\nchange of the medians, candidate vs baseline, %"
+                                + " (! = worse beyond threshold and significant,"
                                 + " ~ = beyond threshold but within the noise)\n\n"
                         : "\nchange candidate vs baseline, % (! = worse beyond threshold)\n\n");
         out.append(table(cmp, ComparisonReport::changeCell));
         if (cmp.steps().stream().anyMatch(StepComparison::flagged)) {
             out.append("\nNote names the flags a step raised on either side, with the repeats they fell on (a CPU"
-                    + " stolen by the hypervisor, a JIT still compiling, a load that was not steady): a change at such a"
-                    + " step may be the flag's, not the code's\n");
+                    + " stolen by the hypervisor, a JIT still compiling, a load that was not steady):"
+                    + " a change at such a step may be the flag's, not the code's\n");
         }
         if (repeated) {
             out.append("\nspread of the repeats, (max \u2212 min) / median, %: baseline / candidate\n\n");

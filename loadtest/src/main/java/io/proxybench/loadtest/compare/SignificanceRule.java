@@ -33,7 +33,10 @@ public record SignificanceRule(double alpha, boolean alphaGiven) {
         return new SignificanceRule(alpha, true);
     }
 
-    /** The smallest two-sided p the exact test can give for {@code n} vs {@code m} repeats: 2 ÷ C(n+m, n), at most 1. */
+    /**
+     * The smallest two-sided p the exact test can give for {@code n} vs {@code m} repeats:
+     * 2 ÷ C(n+m, n), at most 1.
+     */
     public static double smallestP(int n, int m) {
         double combinations = 1;
         for (int i = 1; i <= Math.min(n, m); i++) {

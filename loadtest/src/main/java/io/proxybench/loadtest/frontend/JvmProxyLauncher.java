@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * Starts proxy-netty or proxy-tomcat:
- * {@code java <profile, --gc, --jvm-arg, the variant's jvm=> -jar proxy-<kind>.jar --port 0 --admin-port 0 --route /=origin
- * [--profile reference] [--set k=v ...]}.
+ * {@code java <profile, --gc, --jvm-arg, the variant's jvm=> -jar proxy-<kind>.jar --port 0
+ * --admin-port 0 --route /=origin [--profile reference] [--set k=v ...]}.
  */
 public final class JvmProxyLauncher implements FrontEndLauncher {
 

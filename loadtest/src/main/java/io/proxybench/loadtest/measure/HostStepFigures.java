@@ -14,9 +14,10 @@ import java.util.function.Function;
  * What the other boxes of a hosts run add to a step's record, from their per-host samples: the
  * machine figures of the proxy's box in place of the kit's own (they describe the front end's
  * machine), the proxy's and the origin's CPU (and the proxy's memory and threads) as read on their
- * boxes — the kit's own readings there are of its ssh clients — the {@code generator-saturated} flag for every generator box whose generator reached
- * 90 % of the cores it can use there, and how a split step's latency was merged. A run with every
- * role on this machine has no host rows and keeps its record as it is.
+ * boxes — the kit's own readings there are of its ssh clients — the {@code generator-saturated}
+ * flag for every generator box whose generator reached 90 % of the cores it can use there, and how
+ * a split step's latency was merged. A run with every role on this machine has no host rows and
+ * keeps its record as it is.
  */
 public final class HostStepFigures {
 

@@ -47,12 +47,12 @@ public final class FaultAccountingSection {
         StringBuilder md = new StringBuilder("\n## Faults\n\n");
         md.append("Origin fault mix: `")
                 .append(mix)
-                .append(
-                        "`. Sums over each front end's measured steps (warm-up"
-                                + " excluded). *ok* = answers below 400; *status ≥400*, *connect*, *read*, *write*, *timeout* = the"
-                                + " generator's errors; *origin* = requests the origin received and the faults it injected;"
-                                + " *proxy errors* = the proxy's error counters over its whole life, warm-up included; *pool after* ="
-                                + " origin connections active/idle once the load was off, and how long they took to settle.\n\n");
+                .append("`. Sums over each front end's measured steps (warm-up excluded). *ok* = answers"
+                        + " below 400; *status ≥400*, *connect*, *read*, *write*, *timeout* = the"
+                        + " generator's errors; *origin* = requests the origin received and the faults it"
+                        + " injected; *proxy errors* = the proxy's error counters over its whole life,"
+                        + " warm-up included; *pool after* = origin connections active/idle once the load"
+                        + " was off, and how long they took to settle.\n\n");
         List<String> headers = new ArrayList<>(List.of(
                 "front end",
                 "requests",

@@ -136,7 +136,8 @@ public final class FrontEndRatios {
                         + "run interleaved, so a repeat's pair shared the machine's state, and their spread is how far "
                         + "the ratio can be trusted. With at least " + RatioInterval.MIN_PAIRS
                         + " repeats whose two steps "
-                        + "raised no flag that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors), \"95 % "
+                        + "raised no flag that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors), "
+                        + "\"95 % "
                         + "CI\" is the range that holds the typical ratio with 95 % confidence (Student's t on the "
                         + "logarithms of those repeats' ratios, around their geometric mean): a ratio is under a goal "
                         + "such as 1.00\u00d7 only when the whole range is.";

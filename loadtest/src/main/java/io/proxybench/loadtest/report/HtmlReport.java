@@ -23,8 +23,10 @@ import java.util.Map;
 public final class HtmlReport {
 
     private static final String STYLE = """
-            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:24px;color:#222;max-width:1400px}
-            h1{font-size:24px;margin:0 0 12px} h2{font-size:20px;margin:28px 0 10px;border-bottom:1px solid #ddd;padding-bottom:4px}
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;\
+            margin:24px;color:#222;max-width:1400px}
+            h1{font-size:24px;margin:0 0 12px} h2{font-size:20px;margin:28px 0 10px;\
+            border-bottom:1px solid #ddd;padding-bottom:4px}
             h3{font-size:16px;margin:18px 0 8px}
             table{border-collapse:collapse;font-size:13px}
             th,td{border:1px solid #ccc;padding:3px 7px} th{background:#f2f2f2}

@@ -80,8 +80,8 @@ final class ProfileFiles {
         if (steps.isEmpty()) {
             return;
         }
-        h.append(
-                "<h2>Profiles</h2>\n<p class=\"note\">Recorded during each step's load only, not the warm-up.</p>\n<ul>\n");
+        h.append("<h2>Profiles</h2>\n"
+                + "<p class=\"note\">Recorded during each step's load only, not the warm-up.</p>\n<ul>\n");
         for (Step step : steps) {
             h.append("<li>")
                     .append(Html.escape(step.frontEnd()))

@@ -108,30 +108,30 @@ final class ReportNotes {
         m.put(
                 StepRecord.FLAG_CPU_STOLEN,
                 "the hypervisor gave " + FigureFormat.decimals(StepFigures.STEAL_FLAG_PCT, 0)
-                        + " % or more of the machine's CPU time to others during the step (the Steal/% column): a neighbour "
-                        + "competed for the physical cores and their caches, and CPU per request is not comparable with a "
-                        + "step it spared");
+                        + " % or more of the machine's CPU time to others during the step (the Steal/% column): a"
+                        + " neighbour competed for the physical cores and their caches, and CPU per request is not"
+                        + " comparable with a step it spared");
         m.put(StepRecord.FLAG_SOCKET_ERRORS, "connect, read or write errors at the generator");
         m.put(StepRecord.FLAG_TIMEOUTS, "requests unanswered within the generator's timeout");
         m.put(StepRecord.FLAG_HTTP_ERRORS, "answers with status 400 or more");
         m.put(
                 StepRecord.FLAG_NOT_STEADY,
-                "the front end's warm-up (--warmup-cap), or the step's own lead-in "
-                        + "(--lead-in, at most --lead-in-cap), reached its cap before its JIT and the origin's were quiet and "
-                        + "its req/s stable: the step may measure a front end still warming up (run.json's readiness, "
-                        + "steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv show how far it got)");
+                "the front end's warm-up (--warmup-cap), or the step's own lead-in (--lead-in, at most"
+                        + " --lead-in-cap), reached its cap before its JIT and the origin's were quiet and its req/s"
+                        + " stable: the step may measure a front end still warming up (run.json's readiness,"
+                        + " steps.json's leadIn and raw/<front end>/warmup.csv or lead-in-<step>.csv"
+                        + " show how far it got)");
         m.put(
                 StepRecord.FLAG_JIT_BUSY,
                 "the front end's JIT compiled for "
                         + FigureFormat.decimals(SteadyStateDetector.DEFAULT_JIT_QUIET_MS_PER_SEC, 0)
-                        + " ms or more per second during the step "
-                        + "itself, the rate its warm-up counts as still warming (its compiler threads' CPU, JIT \u00b5s/req times "
-                        + "req/s, where they were told apart; else the JIT ms/s column, the JVM's own count, which times each "
-                        + "compilation from start to end and so reads high on a busy machine), or its compiler threads "
+                        + " ms or more per second during the step itself, the rate its warm-up counts as still"
+                        + " warming (its compiler threads' CPU, JIT \u00b5s/req times req/s, where they were told"
+                        + " apart; else the JIT ms/s column, the JVM's own count, which times each compilation from"
+                        + " start to end and so reads high on a busy machine), or its compiler threads "
                         + "took " + FigureFormat.decimals(100 * StepFigures.JIT_BUSY_SHARE, 0)
-                        + " % or more of its CPU in the "
-                        + "step (JIT \u00b5s/req against \u00b5s/req), as a little compiling at low load can: part of the step's "
-                        + "CPU per request is compilation");
+                        + " % or more of its CPU in the step (JIT \u00b5s/req against \u00b5s/req), as a little"
+                        + " compiling at low load can: part of the step's CPU per request is compilation");
         return m;
     }
 

@@ -114,7 +114,10 @@ public final class ResultsTable {
         return results.steps().stream().anyMatch(s -> s.processes().proxySysCpuUsPerReq() != null);
     }
 
-    /** Whether some step told a JVM's JIT and GC threads' parts of its CPU per request apart (runs since it was recorded). */
+    /**
+     * Whether some step told a JVM's JIT and GC threads' parts of its CPU per request apart (runs since
+     * it was recorded).
+     */
     static boolean hasJitParts(RunResults results) {
         return results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null);
     }

@@ -43,9 +43,9 @@ public final class SyscallsSection {
                 .filter(label -> all.stream().anyMatch(c -> c.frontEnd().equals(label)))
                 .toList();
         StringBuilder md = new StringBuilder("## System calls per request\n\n");
-        md.append("Counted by perf during each step's load (`--profile syscalls`) over the front end's whole process"
-                        + " tree, divided by the step's requests; with repeats, every repeat's calls over all their requests."
-                        + " `all` is every call, named or not; named calls under ")
+        md.append("Counted by perf during each step's load (`--profile syscalls`) over the front end's whole"
+                        + " process tree, divided by the step's requests; with repeats, every repeat's calls over all"
+                        + " their requests. `all` is every call, named or not; named calls under ")
                 .append(SHOWN_FROM)
                 .append(" a request are left out (`raw/<front end>/syscalls-<step>.json` has them). Counting costs"
                         + " the kernel a little per call, which the step's CPU figures include.\n\n");

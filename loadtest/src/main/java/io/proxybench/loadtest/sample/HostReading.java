@@ -85,7 +85,10 @@ record HostReading(
                 stealPct);
     }
 
-    /** The processes of the roles on the box: CPU (one core = 100) since {@code earlier}, the proxy's memory and threads. */
+    /**
+     * The processes of the roles on the box: CPU (one core = 100) since {@code earlier}, the proxy's
+     * memory and threads.
+     */
     Sample.Processes processesSince(HostReading earlier) {
         double seconds = (epochMs - earlier.epochMs) / 1000.0;
         long[] proxy = roles.get("proxy");

@@ -26,8 +26,8 @@ class SignificanceRuleTest {
         assertThat(rule.alphaFor(2, 2)).isNull();
         assertThat(rule.alphaFor(1, 5)).isNull();
         assertThat(rule.explain(3, 3))
-                .startsWith(
-                        "3 vs 3 repeats cannot reach p<0.05; the smallest possible p is 0.100: tested at alpha 0.10 instead");
+                .startsWith("3 vs 3 repeats cannot reach p<0.05;"
+                        + " the smallest possible p is 0.100: tested at alpha 0.10 instead");
         assertThat(rule.explain(2, 2)).contains("the smallest possible p is 0.333: judged by the threshold alone");
         assertThat(rule.explain(5, 5))
                 .isEqualTo("5 vs 5 repeats: tested at alpha 0.05 (the smallest possible p is 0.008)");

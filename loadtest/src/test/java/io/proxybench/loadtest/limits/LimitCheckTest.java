@@ -55,9 +55,11 @@ class LimitCheckTest {
         assertThat(findings)
                 .extracting(LimitFinding::message)
                 .containsExactly(
-                        "3000 connections need ~6256 descriptors per proxy process and ~3064 for the generator; limit is 20000: ok",
+                        "3000 connections need ~6256 descriptors per proxy process and ~3064 for the generator;"
+                                + " limit is 20000: ok",
                         "net.core.somaxconn = 4096 >= 3000 connections: ok",
-                        "net.ipv4.tcp_max_syn_backlog = 2048 < 3000 connections: a burst of connects may overflow the SYN queue"
+                        "net.ipv4.tcp_max_syn_backlog = 2048 < 3000 connections:"
+                                + " a burst of connects may overflow the SYN queue"
                                 + " and retry after 1 s (the reference used 5000)",
                         "3000 keep-alive connections; net.ipv4.ip_local_port_range offers 28232 ports: ok");
         assertThat(findings.get(2).severity()).isEqualTo(Severity.WARNING);
@@ -103,9 +105,10 @@ class LimitCheckTest {
         assertThat(findings)
                 .extracting(LimitFinding::message)
                 .containsExactly(
-                        "500 req/s may hold up to 5000 connections (rate \u00d7 10 s timeout; ~25 while the front end keeps up): "
-                                + "5000 connections need ~10256 descriptors per proxy process and ~5064 for the generator;"
-                                + " limit is 20000: ok",
+                        "500 req/s may hold up to 5000 connections"
+                                + " (rate \u00d7 10 s timeout; ~25 while the front end keeps up): "
+                                + "5000 connections need ~10256 descriptors per proxy process"
+                                + " and ~5064 for the generator; limit is 20000: ok",
                         "net.core.somaxconn = 4096 >= 25 connections: ok",
                         "net.ipv4.tcp_max_syn_backlog = 2048 >= 25 connections: ok",
                         "up to 5000 keep-alive connections; net.ipv4.ip_local_port_range offers 28232 ports: ok");

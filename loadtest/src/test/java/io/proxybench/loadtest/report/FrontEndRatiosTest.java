@@ -20,7 +20,10 @@ class FrontEndRatiosTest {
     @TempDir
     Path tmp;
 
-    /** The sample run made once per entry of the factors, repeat k with each front end's µs/req times its k-th factor. */
+    /**
+     * The sample run made once per entry of the factors, repeat k with each front end's µs/req times its
+     * k-th factor.
+     */
     private SampleRun repeated(Map<String, double[]> cpuFactors) {
         return SampleRun.copyTo(tmp.resolve("run")).editSteps(steps -> {
             List<JsonNode> original = new ArrayList<>();
@@ -166,9 +169,9 @@ class FrontEndRatiosTest {
 
         // the baseline first, then the front end divided; each flag with the repeats that raised it
         assertThat(line(ratios, "700 connections"))
-                .endsWith(
-                        "CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)"
-                                + " \u2014 flagged: tomcat cpu-stolen in repeats 1 and 2 / netty jit-busy in repeat 2, cpu-stolen in repeat 2");
+                .endsWith("CPU per request 0.77\u00d7 (repeats 0.63\u00d7, 0.94\u00d7)"
+                        + " \u2014 flagged: tomcat cpu-stolen in repeats 1 and 2"
+                        + " / netty jit-busy in repeat 2, cpu-stolen in repeat 2");
         assertThat(line(ratios, "900 connections")).doesNotContain("flagged");
         assertThat(report).contains("A ratio whose steps raised flags names them");
         // the flags the kit derives from a step's figures count too (the sample's tomcat had timeouts at 1100)

@@ -27,7 +27,8 @@ class AdminGetTest {
                 "/metrics",
                 200,
                 "{\"gauges\":{\"jvm.memory.heap.used\":{\"value\":2048},"
-                        + "\"jvm.gc.PS-Scavenge.time\":{\"value\":\"n/a\"}},\"counters\":{\"jvm.gc.PS-Scavenge.count\":{\"count\":3}}}");
+                        + "\"jvm.gc.PS-Scavenge.time\":{\"value\":\"n/a\"}},"
+                        + "\"counters\":{\"jvm.gc.PS-Scavenge.count\":{\"count\":3}}}");
         answer("/broken", 500, "{\"gauges\":{}}");
         answer("/resolved", 200, "{\"server.transport\":\"epoll\",\"workers.inbound\":\"2\"}");
         admin.start();

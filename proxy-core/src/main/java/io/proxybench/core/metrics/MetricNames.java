@@ -52,6 +52,9 @@ public final class MetricNames {
 
     public static final String JVM_THREADS = "jvm.threads";
     public static final String JVM_BUFFERS = "jvm.buffers";
-    /** Gauge: milliseconds the JIT compilers have spent since the JVM started (absent when the JVM does not count it). */
+    /**
+     * Gauge: milliseconds the JIT compilers have spent since the JVM started (absent when the JVM does
+     * not count it).
+     */
     public static final String JVM_COMPILATION_TIME = "jvm.compilation.time";
 }

@@ -11,7 +11,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** {@code POST /origin-pool/close-idle}: the idleness asked for reaches the pool, and only a front end with one serves it. */
+/**
+ * {@code POST /origin-pool/close-idle}: the idleness asked for reaches the pool, and only a front end
+ * with one serves it.
+ */
 class CloseIdleRouteTest {
 
     private final MetricsRenderer renderer = new MetricsRenderer(new ProxyMetrics().registry());

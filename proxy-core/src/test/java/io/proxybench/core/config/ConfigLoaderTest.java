@@ -1,6 +1,10 @@
 package io.proxybench.core.config;
 
-import static io.proxybench.core.config.ProxyConfigKeys.*;
+import static io.proxybench.core.config.ProxyConfigKeys.CLIENT_IDLE_TIMEOUT;
+import static io.proxybench.core.config.ProxyConfigKeys.LIMITS_MAX_HEADER_SIZE;
+import static io.proxybench.core.config.ProxyConfigKeys.LIMITS_MAX_INITIAL_LINE_LENGTH;
+import static io.proxybench.core.config.ProxyConfigKeys.ORIGIN_CONNECT_TIMEOUT;
+import static io.proxybench.core.config.ProxyConfigKeys.ORIGIN_READ_TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -100,7 +104,7 @@ class ConfigLoaderTest {
     }
 
     @Test
-    void unknownKeysAreRejectedWherever_they_come_from() throws IOException {
+    void unknownKeysAreRejectedWhereverTheyComeFrom() throws IOException {
         assertThatThrownBy(() -> new ConfigLoader(ConfigSchema.common()).flags(List.of("origin.readTimout=4s")))
                 .hasMessage("unknown config key 'origin.readTimout' (from flag)");
         Path file = dir.resolve("bad.properties");

@@ -14,8 +14,8 @@ import java.util.Map;
  * keep-alive GETs on a few connections from this process, and divides the bytes the
  * {@code proxy-inbound} threads allocated (HotSpot's per-thread counter) by the requests. Client
  * threads are not counted. Run it with the test classpath:
- * {@code java -cp <test classpath> io.proxybench.netty.footprint.AllocationPerRequest 50000}; proxy settings may follow the count
- * ({@code server.transport=epoll}).
+ * {@code java -cp <test classpath> io.proxybench.netty.footprint.AllocationPerRequest 50000}; proxy
+ * settings may follow the count ({@code server.transport=epoll}).
  */
 public final class AllocationPerRequest {
 

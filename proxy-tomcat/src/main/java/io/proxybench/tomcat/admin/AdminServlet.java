@@ -7,7 +7,10 @@ import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
-/** The admin port's servlet: {@code /health}, {@code /metrics}, {@code /metrics/prometheus} as both front ends serve them. */
+/**
+ * The admin port's servlet: {@code /health}, {@code /metrics}, {@code /metrics/prometheus} as both
+ * front ends serve them.
+ */
 public final class AdminServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;

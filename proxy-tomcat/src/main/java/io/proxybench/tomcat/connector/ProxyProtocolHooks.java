@@ -23,7 +23,10 @@ final class ProxyProtocolHooks {
         this.headTimeoutNanos = headTimeout.toNanos();
     }
 
-    /** From the protocol's constructor, once its endpoint exists: closes are reported through {@link ClosingHandler}. */
+    /**
+     * From the protocol's constructor, once its endpoint exists: closes are reported through
+     * {@link ClosingHandler}.
+     */
     void attach(AbstractEndpoint<?, ?> endpoint) {
         ClosingHandler.install(endpoint, events);
     }
@@ -41,13 +44,19 @@ final class ProxyProtocolHooks {
         return new HeadCheckingProcessor(protocol, adapter, headTimeoutNanos, events);
     }
 
-    /** Tomcat asks {@code isPaused()} right after judging a request line's version: serve HTTP/1.2 … 1.9 as 1.1 then. */
+    /**
+     * Tomcat asks {@code isPaused()} right after judging a request line's version: serve HTTP/1.2 … 1.9
+     * as 1.1 then.
+     */
     boolean versionJudged(boolean paused) {
         HeadCheckingProcessor.checkServingVersion();
         return paused;
     }
 
-    /** Tomcat asks {@code getDisableUploadTimeout()} between parsing a head and reading its body: check the head then. */
+    /**
+     * Tomcat asks {@code getDisableUploadTimeout()} between parsing a head and reading its body: check
+     * the head then.
+     */
     boolean headParsed(boolean disableUploadTimeout) {
         HeadCheckingProcessor.checkServingRequest();
         return disableUploadTimeout;

@@ -7,7 +7,10 @@ import io.proxybench.tomcat.connector.AprRequired;
 import java.util.Map;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The shared conformance suite on the apr client connector; skipped, with the reason, where libtcnative-1 cannot load. */
+/**
+ * The shared conformance suite on the apr client connector; skipped, with the reason, where
+ * libtcnative-1 cannot load.
+ */
 @ExtendWith(AprRequired.class)
 class AprConformanceTest extends ProxyConformanceSuite {
 

@@ -24,7 +24,10 @@ import io.proxybench.origin.OriginStats;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Writes one planned answer, normal or faulty, onto a connection. Shared by all connections; holds no state of theirs. */
+/**
+ * Writes one planned answer, normal or faulty, onto a connection. Shared by all connections;
+ * holds no state of theirs.
+ */
 final class ResponseWriter {
 
     /** What the connection can do after an answer has been written. */

@@ -34,7 +34,8 @@ public final class GatlingHtmlReport {
             Pattern.compile("<td class=\"title\">([^<]*)(?:</abbr>)?</td>\\s*<td class=\"total\">([^<]*)</td>\\s*"
                     + "<td class=\"ok\">([^<]*)</td>\\s*<td class=\"ko\">([^<]*)</td>");
     private static final Pattern ERROR_ROW = Pattern.compile(
-            "<td class=\"error-col-1[^\"]*\">(.*?)<span class=\"value\".*?<td class=\"value error-col-2[^\"]*\">([^<]*)</td>",
+            "<td class=\"error-col-1[^\"]*\">(.*?)<span class=\"value\".*?"
+                    + "<td class=\"value error-col-2[^\"]*\">([^<]*)</td>",
             Pattern.DOTALL);
     private static final Pattern TAG = Pattern.compile("<[^>]*>");
 
@@ -90,7 +91,8 @@ public final class GatlingHtmlReport {
     public RequestPage page(RequestStats request) throws IOException, ReportFormatException {
         Path page = dir.resolve(request.page());
         String html = Files.readString(page, StandardCharsets.UTF_8);
-        return new RequestPage(request.ok() == 0 ? null : okLatency(html, page), errors(html, page, request.ko()));
+        return new RequestPage(
+                request.succeeded() == 0 ? null : okLatency(html, page), errors(html, page, request.failed()));
     }
 
     private static Latency okLatency(String html, Path page) throws ReportFormatException {
@@ -112,8 +114,8 @@ public final class GatlingHtmlReport {
         return latency(values);
     }
 
-    private static List<ErrorCount> errors(String html, Path page, long ko) throws ReportFormatException {
-        if (ko == 0) {
+    private static List<ErrorCount> errors(String html, Path page, long failed) throws ReportFormatException {
+        if (failed == 0) {
             return List.of();
         }
         String table = section(html, "id=\"container_errors\"", "</table>", page);
@@ -123,12 +125,12 @@ public final class GatlingHtmlReport {
             errors.add(new ErrorCount(unescape(m.group(1).trim()), count(m.group(2), page + ": error count")));
         }
         long listed = errors.stream().mapToLong(ErrorCount::count).sum();
-        if (listed > ko) {
+        if (listed > failed) {
             throw new ReportFormatException(
-                    page + ": errors table lists " + listed + " failures, the statistics " + ko);
+                    page + ": errors table lists " + listed + " failures, the statistics " + failed);
         }
-        if (listed < ko) {
-            errors.add(new ErrorCount(UNLISTED, ko - listed));
+        if (listed < failed) {
+            errors.add(new ErrorCount(UNLISTED, failed - listed));
         }
         return errors;
     }

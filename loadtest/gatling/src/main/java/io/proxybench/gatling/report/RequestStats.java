@@ -5,7 +5,9 @@ package io.proxybench.gatling.report;
  * requests, answered or failed (Gatling's "Total" columns; a timed-out request counts with the
  * timeout as its time).
  *
- * @param latency null when no request ended
- * @param page    the request's own report page, relative to the report directory
+ * @param succeeded requests Gatling counts OK
+ * @param failed    requests Gatling counts KO
+ * @param latency   null when no request ended
+ * @param page      the request's own report page, relative to the report directory
  */
-public record RequestStats(String name, long total, long ok, long ko, Latency latency, String page) {}
+public record RequestStats(String name, long total, long succeeded, long failed, Latency latency, String page) {}

@@ -27,8 +27,8 @@ class GatlingHtmlReportTest {
         assertThat(report.requests()).extracting(RequestStats::name).containsExactly("warmup", "step-40", "step-60");
         RequestStats step40 = report.requests().get(1);
         assertThat(step40.total()).isEqualTo(80);
-        assertThat(step40.ok()).isEqualTo(71);
-        assertThat(step40.ko()).isEqualTo(9);
+        assertThat(step40.succeeded()).isEqualTo(71);
+        assertThat(step40.failed()).isEqualTo(9);
         assertThat(step40.latency()).isEqualTo(new Latency(51, 102, 52, 53, 55, 1000, 1000, 206));
         assertThat(step40.page()).isEqualTo("req_step-40--1893620451.html");
     }

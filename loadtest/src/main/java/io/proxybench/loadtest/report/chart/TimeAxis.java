@@ -11,11 +11,11 @@ import java.util.function.Function;
  * (another front end's turn) cut out. A cut is an extra x entry whose y is null, which makes
  * XChart break the line there instead of drawing across the gap.
  *
- * @param x           all x values, cuts included
- * @param sampleIndex for each sample, its position in {@code x}
+ * @param xValues     all x values, cuts included
+ * @param sampleIndex for each sample, its position in {@code xValues}
  * @param sampleX     for each sample, its x value
  */
-record TimeAxis(List<Double> x, int[] sampleIndex, double[] sampleX) {
+record TimeAxis(List<Double> xValues, int[] sampleIndex, double[] sampleX) {
 
     /** Gaps longer than this many typical intervals (and at least 5 s) are cut. */
     private static final int GAP_INTERVALS = 5;
@@ -25,7 +25,7 @@ record TimeAxis(List<Double> x, int[] sampleIndex, double[] sampleX) {
     static TimeAxis of(List<Sample> samples) {
         long typical = typicalInterval(samples);
         long gap = Math.max(MIN_GAP_MS, GAP_INTERVALS * typical);
-        List<Double> x = new ArrayList<>();
+        List<Double> xValues = new ArrayList<>();
         int[] index = new int[samples.size()];
         double[] at = new double[samples.size()];
         double t = 0;
@@ -33,27 +33,27 @@ record TimeAxis(List<Double> x, int[] sampleIndex, double[] sampleX) {
             if (i > 0) {
                 long dt = samples.get(i).epochMs() - samples.get(i - 1).epochMs();
                 if (dt > gap) {
-                    x.add(t + typical / 2000.0);
+                    xValues.add(t + typical / 2000.0);
                     t += typical / 1000.0;
                 } else {
                     t += dt / 1000.0;
                 }
             }
-            index[i] = x.size();
+            index[i] = xValues.size();
             at[i] = t;
-            x.add(t);
+            xValues.add(t);
         }
-        return new TimeAxis(x, index, at);
+        return new TimeAxis(xValues, index, at);
     }
 
     double xOfSample(int i) {
         return sampleX[i];
     }
 
-    /** y values aligned with {@link #x()}: null at the cuts and where the cell was empty. */
+    /** y values aligned with {@link #xValues()}: null at the cuts and where the cell was empty. */
     List<Double> values(List<Sample> samples, Function<Sample, Double> value) {
-        List<Double> y = new ArrayList<>(x.size());
-        for (int i = 0; i < x.size(); i++) {
+        List<Double> y = new ArrayList<>(xValues.size());
+        for (int i = 0; i < xValues.size(); i++) {
             y.add(null);
         }
         for (int i = 0; i < samples.size(); i++) {

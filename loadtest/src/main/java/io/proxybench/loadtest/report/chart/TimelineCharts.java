@@ -172,7 +172,7 @@ final class TimelineCharts {
             chart.getStyler().setYAxisMax(0, 100.0);
         }
         for (Line line : measured) {
-            XYSeries series = chart.addSeries(line.name(), axis.x(), axis.values(samples, line.value()));
+            XYSeries series = chart.addSeries(line.name(), axis.xValues(), axis.values(samples, line.value()));
             series.setLineColor(line.color());
             series.setMarker(SeriesMarkers.NONE);
             series.setLineStyle(new BasicStroke(1.8f));

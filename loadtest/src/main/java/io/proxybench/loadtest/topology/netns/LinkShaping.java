@@ -106,9 +106,9 @@ public record LinkShaping(Optional<Long> rateBitsPerSecond, Optional<Long> delay
         }
         Matcher m = RATE.matcher(text.strip().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new IllegalArgumentException(
-                    "bad link rate '" + text
-                            + "': expected a number and a unit (bit, kbit, mbit, gbit, tbit, or bps, kbps, mbps, gbps for bytes), e.g. 1gbit");
+            throw new IllegalArgumentException("bad link rate '" + text
+                    + "': expected a number and a unit (bit, kbit, mbit, gbit, tbit,"
+                    + " or bps, kbps, mbps, gbps for bytes), e.g. 1gbit");
         }
         String unit = m.group(2);
         double bits = Double.parseDouble(m.group(1))

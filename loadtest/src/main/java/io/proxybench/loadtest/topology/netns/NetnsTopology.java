@@ -67,16 +67,14 @@ public final class NetnsTopology implements Topology {
 
     private final LinkShaping shaping;
     private final String runId;
-    private final CommandRunner runner;
-    private final String ip;
-    private final String tc;
+    private final NetnsCommands commands;
     private final Supplier<Optional<String>> prerequisites;
     private final Map<Role, String> namespaces = new EnumMap<>(Role.class);
     private final List<String> created = new ArrayList<>();
     private final Map<String, String> installedQdiscs = new LinkedHashMap<>();
     private final Map<Role, List<SysctlOutcome>> sysctls = new EnumMap<>(Role.class);
     private final Map<String, NamespaceBridge> bridges = new LinkedHashMap<>();
-    private boolean up;
+    private boolean isUp;
     private boolean closed;
 
     /** Namespaces {@code pb-<6 hex>-gen|proxy|origin}; {@code shaping} may be {@link LinkShaping#none()}. */
@@ -94,17 +92,15 @@ public final class NetnsTopology implements Topology {
             LinkShaping shaping,
             String runId,
             CommandRunner runner,
-            String ip,
-            String tc,
+            String ipTool,
+            String tcTool,
             Supplier<Optional<String>> prerequisites) {
         if (!runId.matches("[0-9a-f]{6}")) {
             throw new IllegalArgumentException("run id must be 6 lowercase hex digits, got '" + runId + "'");
         }
         this.shaping = shaping;
         this.runId = runId;
-        this.runner = runner;
-        this.ip = ip;
-        this.tc = tc;
+        this.commands = new NetnsCommands(runner, ipTool, tcTool);
         this.prerequisites = prerequisites;
         namespaces.put(Role.GENERATOR, "pb-" + runId + "-gen");
         namespaces.put(Role.PROXY, "pb-" + runId + "-proxy");
@@ -135,7 +131,7 @@ public final class NetnsTopology implements Topology {
         if (closed) {
             throw new IllegalStateException("netns topology " + runId + " is closed; make a new one");
         }
-        if (up) {
+        if (isUp) {
             return;
         }
         Optional<String> problem = prerequisites.get();
@@ -144,7 +140,7 @@ public final class NetnsTopology implements Topology {
         }
         try {
             for (Role role : Role.values()) {
-                mustRun("create namespace", List.of(ip, "netns", "add", ns(role)));
+                commands.addNamespace(ns(role));
                 created.add(ns(role));
             }
             link(Role.GENERATOR, GENERATOR_IF, Role.PROXY, PROXY_CLIENT_IF);
@@ -154,10 +150,10 @@ public final class NetnsTopology implements Topology {
             address(Role.PROXY, PROXY_ORIGIN_IF, PROXY_ORIGIN_SIDE_ADDRESS);
             address(Role.ORIGIN, ORIGIN_IF, ORIGIN_ADDRESS);
             for (Role role : Role.values()) {
-                mustRun("bring up lo", List.of(ip, "-n", ns(role), "link", "set", "dev", "lo", "up"));
+                commands.loopbackUp(ns(role));
                 // A new namespace copies the machine's IPv4 forwarding switch (on wherever
                 // containers run); the proxy's namespace must never route between its links.
-                mustRun(
+                commands.mustRun(
                         "turn off forwarding",
                         wrap(role, List.of("sh", "-c", "echo 0 > /proc/sys/net/ipv4/ip_forward")));
             }
@@ -169,7 +165,7 @@ public final class NetnsTopology implements Topology {
                 shape(Role.GENERATOR, GENERATOR_IF);
                 shape(Role.PROXY, PROXY_CLIENT_IF);
             }
-            up = true;
+            isUp = true;
             log.info(
                     "netns topology up: {} {} {}; generator {} -> proxy {}, proxy {} -> origin {}; shaping {}",
                     ns(Role.GENERATOR),
@@ -198,9 +194,7 @@ public final class NetnsTopology implements Topology {
     /** {@code ip netns exec <namespace> command...}; the command keeps its process id. */
     @Override
     public List<String> wrap(Role role, List<String> command) {
-        List<String> wrapped = new ArrayList<>(List.of(ip, "netns", "exec", ns(role)));
-        wrapped.addAll(command);
-        return Collections.unmodifiableList(wrapped);
+        return commands.inNamespace(ns(role), command);
     }
 
     /**
@@ -256,7 +250,7 @@ public final class NetnsTopology implements Topology {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("name", name());
         out.put("runId", runId);
-        out.put("state", closed ? "removed" : up ? "up" : "not set up");
+        out.put("state", closed ? "removed" : isUp ? "up" : "not set up");
         Map<String, Object> names = new LinkedHashMap<>();
         Map<String, Object> addresses = new LinkedHashMap<>();
         for (Role role : Role.values()) {
@@ -300,7 +294,7 @@ public final class NetnsTopology implements Topology {
         for (int i = created.size() - 1; i >= 0; i--) {
             String ns = created.get(i);
             try {
-                CommandRunner.Result result = runner.run(List.of(ip, "netns", "delete", ns));
+                CommandRunner.Result result = commands.deleteNamespace(ns);
                 if (!result.ok()) {
                     log.warn(
                             "could not delete namespace {}: {}; remove it with: ip netns delete {}",
@@ -320,7 +314,7 @@ public final class NetnsTopology implements Topology {
             log.info("netns topology {} removed", runId);
         }
         created.clear();
-        up = false;
+        isUp = false;
     }
 
     private Map<Role, List<SysctlOutcome>> sysctlPass(Path confFile, boolean write)
@@ -329,7 +323,7 @@ public final class NetnsTopology implements Topology {
         Map<String, String> settings = SysctlFile.read(confFile);
         Map<Role, List<SysctlOutcome>> result = new EnumMap<>(Role.class);
         for (Role role : Role.values()) {
-            CommandRunner.Result run = mustRun(
+            CommandRunner.Result run = commands.mustRun(
                     "kernel settings in " + ns(role), wrap(role, NamespaceSysctlScript.command(settings, write)));
             List<SysctlOutcome> outcomes =
                     NamespaceSysctlScript.outcomes(settings, run.output(), write, NamespaceSysctlScript::machineValue);
@@ -343,57 +337,23 @@ public final class NetnsTopology implements Topology {
     }
 
     private void link(Role a, String aIf, Role b, String bIf) throws TopologyException {
-        // Both ends are created directly inside their namespaces: neither ever exists in the root one.
-        mustRun(
-                "create veth link",
-                List.of(ip, "link", "add", aIf, "netns", ns(a), "type", "veth", "peer", "name", bIf, "netns", ns(b)));
+        commands.link(ns(a), aIf, ns(b), bIf);
     }
 
     private void address(Role role, String iface, String address) throws TopologyException {
-        mustRun("assign address", List.of(ip, "-n", ns(role), "address", "add", address + "/" + PREFIX, "dev", iface));
+        commands.address(ns(role), iface, address + "/" + PREFIX);
     }
 
     private void linkUp(Role role, String iface) throws TopologyException {
-        mustRun("bring up link", List.of(ip, "-n", ns(role), "link", "set", "dev", iface, "up"));
+        commands.linkUp(ns(role), iface);
     }
 
     private void shape(Role role, String iface) throws TopologyException {
-        List<String> add = new ArrayList<>(List.of(tc, "-n", ns(role), "qdisc", "add", "dev", iface, "root"));
-        add.addAll(shaping.qdiscArguments());
-        CommandRunner.Result result = run("shape link", add);
-        if (!result.ok()) {
-            String kind = shaping.qdiscKind().orElse("?");
-            if (result.output().contains("unknown") && kind.equals("netem")) {
-                throw new TopologyException("link delay needs the kernel's netem qdisc (module sch_netem), which this"
-                        + " kernel lacks; load sch_netem or drop --link-delay (a rate alone uses tbf)");
-            }
-            throw new TopologyException("shape link " + ns(role) + "/" + iface + " failed (" + String.join(" ", add)
-                    + "): " + result.oneLine());
-        }
-        String shown = mustRun("show qdisc", List.of(tc, "-n", ns(role), "qdisc", "show", "dev", iface))
-                .output()
-                .strip();
-        installedQdiscs.put(key(role) + "/" + iface, shown);
-    }
-
-    private CommandRunner.Result mustRun(String what, List<String> command) throws TopologyException {
-        CommandRunner.Result result = run(what, command);
-        if (!result.ok()) {
-            throw new TopologyException(what + " failed (" + String.join(" ", command) + "): " + result.oneLine());
-        }
-        return result;
-    }
-
-    private CommandRunner.Result run(String what, List<String> command) throws TopologyException {
-        try {
-            return runner.run(command);
-        } catch (IOException e) {
-            throw new TopologyException(what + " failed (" + String.join(" ", command) + "): " + e.getMessage(), e);
-        }
+        installedQdiscs.put(key(role) + "/" + iface, commands.shape(ns(role), iface, shaping));
     }
 
     private void requireUp() {
-        if (!up) {
+        if (!isUp) {
             throw new IllegalStateException("netns topology " + runId + " is not set up");
         }
     }

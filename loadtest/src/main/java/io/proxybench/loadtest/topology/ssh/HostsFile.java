@@ -36,7 +36,10 @@ import java.util.stream.Collectors;
  */
 public final class HostsFile {
 
-    /** Where one role runs. {@code host} and {@code user} are null for a local role; {@code port} 0 is ssh's default. */
+    /**
+     * Where one role runs. {@code host} and {@code user} are null for a local role; {@code port} 0 is
+     * ssh's default.
+     */
     public record Place(
             Role role,
             boolean local,
@@ -71,8 +74,9 @@ public final class HostsFile {
         }
     }
 
-    private static final Pattern SSH = Pattern.compile(
-            "ssh:(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?(?:\\[([0-9A-Fa-f:.]+)]|([A-Za-z0-9][A-Za-z0-9.-]*))(?::(\\d{1,5}))?");
+    private static final Pattern SSH = Pattern.compile("ssh:(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?"
+            + "(?:\\[([0-9A-Fa-f:.]+)]|([A-Za-z0-9][A-Za-z0-9.-]*))"
+            + "(?::(\\d{1,5}))?");
     private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
     private static final Pattern INTERFACE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,14}");
     private static final String ROLES = Arrays.stream(Role.values())
@@ -177,7 +181,10 @@ public final class HostsFile {
         return out;
     }
 
-    /** {@code ssh.config}, relative to the hosts file's directory; it must exist (ssh would fail later, less clearly). */
+    /**
+     * {@code ssh.config}, relative to the hosts file's directory; it must exist (ssh would fail later,
+     * less clearly).
+     */
     private static Path sshConfig(Map<String, String> values, Map<String, Integer> lineOf, Path source) {
         String value = values.get("ssh.config");
         if (value == null) {

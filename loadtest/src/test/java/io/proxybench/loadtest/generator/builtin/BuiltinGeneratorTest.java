@@ -61,7 +61,8 @@ class BuiltinGeneratorTest {
         String line =
                 "{\"type\":\"step\",\"name\":\"400\",\"requests\":19480,\"durationUs\":10000000,\"bytes\":21935480,"
                         + "\"errors\":{\"connect\":1,\"read\":2,\"write\":0,\"status\":3,\"timeout\":4},"
-                        + "\"latencyUs\":{\"min\":50112,\"mean\":50934.2,\"p50\":50751,\"p75\":51039,\"p90\":51455,\"p99\":54463,"
+                        + "\"latencyUs\":{\"min\":50112,\"mean\":50934.2,\"p50\":50751,\"p75\":51039,"
+                        + "\"p90\":51455,\"p99\":54463,"
                         + "\"max\":61215},\"startEpochMs\":1795385000000,\"endEpochMs\":1795385010003}";
         GeneratorResult r = BuiltinGenerator.parse(line, raw, "400");
         assertThat(r.requests()).isEqualTo(19480);

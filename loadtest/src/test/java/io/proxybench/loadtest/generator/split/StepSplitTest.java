@@ -21,9 +21,8 @@ class StepSplitTest {
     void refusesAStepSmallerThanTheNumberOfBoxesWithOneLine() {
         assertThat(StepSplit.check(List.of(50, 2, 100), 3))
                 .hasValueSatisfying(line -> assertThat(line)
-                        .isEqualTo(
-                                "step 2 is smaller than the 3 generator boxes it is split across (each box needs at least"
-                                        + " one connection, or 1 req/s in the open model)"));
+                        .isEqualTo("step 2 is smaller than the 3 generator boxes it is split across"
+                                + " (each box needs at least one connection, or 1 req/s in the open model)"));
         assertThat(StepSplit.check(List.of(3, 100), 3)).isEmpty();
         assertThatThrownBy(() -> StepSplit.shares(1, 2)).hasMessageStartingWith("step 1 is smaller than the 2");
     }

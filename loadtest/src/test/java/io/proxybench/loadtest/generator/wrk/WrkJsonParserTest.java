@@ -63,7 +63,8 @@ class WrkJsonParserTest {
         GeneratorResult r = WrkJsonParser.parse(
                 "{\"requests\":10,\"durationUs\":1000000,\"bytes\":1,"
                         + "\"errors\":{\"connect\":1,\"read\":2,\"write\":3,\"status\":4,\"timeout\":5},"
-                        + "\"latencyUs\":{\"mean\":1000,\"p50\":1000,\"p75\":1000,\"p90\":1000,\"p99\":1000,\"max\":1000}}",
+                        + "\"latencyUs\":{\"mean\":1000,\"p50\":1000,\"p75\":1000,"
+                        + "\"p90\":1000,\"p99\":1000,\"max\":1000}}",
                 List.of());
         assertThat(r.errors().socketErrors()).isEqualTo(6);
         assertThat(r.errors().status()).isEqualTo(4);

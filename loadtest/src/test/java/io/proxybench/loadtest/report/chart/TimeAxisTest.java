@@ -20,7 +20,7 @@ class TimeAxisTest {
     void secondsSinceTheFirstSample() {
         TimeAxis axis = TimeAxis.of(List.of(at(10_000, 1.0), at(11_000, 2.0), at(12_000, 3.0)));
 
-        assertThat(axis.x()).containsExactly(0.0, 1.0, 2.0);
+        assertThat(axis.xValues()).containsExactly(0.0, 1.0, 2.0);
         assertThat(axis.values(
                         List.of(at(10_000, 1.0), at(11_000, 2.0), at(12_000, 3.0)),
                         s -> s.machine().cpuPct()))
@@ -33,7 +33,7 @@ class TimeAxisTest {
 
         TimeAxis axis = TimeAxis.of(samples);
 
-        assertThat(axis.x()).containsExactly(0.0, 1.0, 2.0, 2.5, 3.0, 4.0);
+        assertThat(axis.xValues()).containsExactly(0.0, 1.0, 2.0, 2.5, 3.0, 4.0);
         assertThat(axis.values(samples, s -> s.machine().cpuPct()))
                 .isEqualTo(Arrays.asList(1.0, 2.0, 3.0, null, 4.0, 5.0));
     }
@@ -42,7 +42,7 @@ class TimeAxisTest {
     void shortHiccupsAreKeptAsTime() {
         List<Sample> samples = List.of(at(0, 1.0), at(1_000, 2.0), at(4_000, 3.0));
 
-        assertThat(TimeAxis.of(samples).x()).containsExactly(0.0, 1.0, 4.0);
+        assertThat(TimeAxis.of(samples).xValues()).containsExactly(0.0, 1.0, 4.0);
     }
 
     @Test

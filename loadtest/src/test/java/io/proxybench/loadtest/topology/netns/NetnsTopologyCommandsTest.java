@@ -59,7 +59,8 @@ class NetnsTopologyCommandsTest {
                         "ip netns add pb-abc123-proxy",
                         "ip netns add pb-abc123-origin",
                         "ip link add pb-proxy netns pb-abc123-gen type veth peer name pb-gen netns pb-abc123-proxy",
-                        "ip link add pb-origin netns pb-abc123-proxy type veth peer name pb-proxy netns pb-abc123-origin",
+                        "ip link add pb-origin netns pb-abc123-proxy type veth"
+                                + " peer name pb-proxy netns pb-abc123-origin",
                         "ip -n pb-abc123-gen address add 10.213.0.1/30 dev pb-proxy",
                         "ip -n pb-abc123-proxy address add 10.213.0.2/30 dev pb-gen",
                         "ip -n pb-abc123-proxy address add 10.213.0.5/30 dev pb-origin",
@@ -84,8 +85,10 @@ class NetnsTopologyCommandsTest {
 
         assertThat(runner.joined())
                 .contains(
-                        "tc -n pb-abc123-gen qdisc add dev pb-proxy root netem delay 100us rate 1000000000bit limit 10000",
-                        "tc -n pb-abc123-proxy qdisc add dev pb-gen root netem delay 100us rate 1000000000bit limit 10000");
+                        "tc -n pb-abc123-gen qdisc add dev pb-proxy root"
+                                + " netem delay 100us rate 1000000000bit limit 10000",
+                        "tc -n pb-abc123-proxy qdisc add dev pb-gen root"
+                                + " netem delay 100us rate 1000000000bit limit 10000");
         assertThat(runner.joined())
                 .filteredOn(c -> c.contains("qdisc add"))
                 .hasSize(2)

@@ -100,8 +100,8 @@ class HostsFileTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("hosts.properties:2: expected 'role = target'");
         assertThatThrownBy(() -> parse("generatr=local"))
-                .hasMessage(
-                        "hosts.properties:1: unknown role 'generatr' (expected generator, proxy, origin, or ssh.config, remote.dir, java)");
+                .hasMessage("hosts.properties:1: unknown role 'generatr'"
+                        + " (expected generator, proxy, origin, or ssh.config, remote.dir, java)");
         assertThatThrownBy(() -> parse("proxy.adress=1.2.3.4"))
                 .hasMessageStartingWith("hosts.properties:1: unknown setting 'proxy.adress'");
         assertThatThrownBy(() -> parse("generator=local", "proxy=ssh:a@b", "origin=ftp://c"))

@@ -49,8 +49,8 @@ public interface ConnectionReuseCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "4 concurrent keep-alive clients x 10 requests open at most as many origin connections as requests in flight")
+    @DisplayName("4 concurrent keep-alive clients x 10 requests open at most as many origin connections"
+            + " as requests in flight")
     default void concurrentClientsShareABoundedOriginPool() throws Exception {
         StubOrigin o = startOrigin();
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));

@@ -66,7 +66,10 @@ public interface DesyncFuzzCases extends ConformanceContext {
         assertThat(failures).as("corpus cases failing").isEmpty();
     }
 
-    /** A proxy in front of the wire origin that may hold only one connection to it, so that a bad one would be reused. */
+    /**
+     * A proxy in front of the wire origin that may hold only one connection to it, so that a bad one
+     * would be reused.
+     */
     private ProxyUnderTest singleOriginConnectionProxy() throws Exception {
         return startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
     }

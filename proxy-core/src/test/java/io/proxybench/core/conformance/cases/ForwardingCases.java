@@ -84,8 +84,8 @@ public interface ForwardingCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "HEAD answered with a chunked head reaches the client with no chunk after it; the connection then serves a GET cleanly")
+    @DisplayName("HEAD answered with a chunked head reaches the client with no chunk after it;"
+            + " the connection then serves a GET cleanly")
     default void headToAChunkedAnswerCarriesNoChunk() throws Exception {
         String target = WIRE + "/head-chunked-" + System.nanoTime();
         String respond = WireOrigin.respondHeader(
@@ -101,8 +101,8 @@ public interface ForwardingCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "HEAD answered by the proxy itself (502, origin down) carries no body; the connection then serves a GET cleanly")
+    @DisplayName("HEAD answered by the proxy itself (502, origin down) carries no body;"
+            + " the connection then serves a GET cleanly")
     default void proxyMadeAnswerToHeadHasNoBody() throws Exception {
         try (RawHttpConnection c = proxy().connect()) {
             RawResponse r = c.exchange(RawRequest.head(DEAD + "/head"));

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  * {@code -Dfuzz.cases=N} sets how many generated cases run per side (default
  * {@value #DEFAULT_REQUEST_CASES} and {@value #DEFAULT_RESPONSE_CASES}; {@code -Dfuzz.responseCases}
  * sets the origin-answer side alone), {@code -Dfuzz.seed=S} the seed, {@code -Dfuzz.lanes=L} how many
- * cases run at once (each lane its own proxy and origin; for large runs on an otherwise idle machine). A failing case is logged as its replayable line and appended to the corpus file
+ * cases run at once (each lane its own proxy and origin; for large runs on an otherwise idle
+ * machine). A failing case is logged as its replayable line and appended to the corpus file
  * ({@code proxy-core/src/test/resources/desync-corpus.txt}, found from the working directory
  * upwards, or {@code -Dfuzz.corpus=path}), whose cases run on every build.
  */

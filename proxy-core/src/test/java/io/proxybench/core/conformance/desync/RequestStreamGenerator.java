@@ -16,7 +16,7 @@ import java.util.Random;
  */
 public final class RequestStreamGenerator {
 
-    private static final String HOST = "desync.test";
+    static final String HOST = "desync.test";
 
     private final Random random;
     private int label;
@@ -61,7 +61,7 @@ public final class RequestStreamGenerator {
     }
 
     private byte[] plain(String method, byte[] body, String extra) {
-        Sketch s = new Sketch(method, target(label++, body), body);
+        RequestSketch s = new RequestSketch(method, target(label++, body), body);
         s.headers.add(extra);
         if (body.length > 0) {
             s.headers.add("Content-Length: " + body.length);
@@ -74,7 +74,8 @@ public final class RequestStreamGenerator {
         boolean hasBody = random.nextInt(4) != 0;
         int own = label++;
         byte[] body = hasBody ? body(random.nextInt(4) == 0) : new byte[0];
-        Sketch s = new Sketch(hasBody ? (random.nextBoolean() ? "POST" : "PUT") : "GET", target(own, body), body);
+        RequestSketch s =
+                new RequestSketch(hasBody ? (random.nextBoolean() ? "POST" : "PUT") : "GET", target(own, body), body);
         boolean chunked = hasBody && random.nextBoolean();
         if (chunked) {
             s.headers.add("Transfer-Encoding: chunked");
@@ -188,7 +189,7 @@ public final class RequestStreamGenerator {
         return out.toByteArray();
     }
 
-    private void mutateHead(Sketch s, boolean chunked) {
+    private void mutateHead(RequestSketch s, boolean chunked) {
         String m = pick(
                 "CL value",
                 "CL value",
@@ -316,7 +317,7 @@ public final class RequestStreamGenerator {
         }
     }
 
-    private void mutateBodyLength(Sketch s) {
+    private void mutateBodyLength(RequestSketch s) {
         if (s.wireBody.length > 0 && random.nextBoolean()) {
             int cut = 1 + random.nextInt(s.wireBody.length);
             s.wireBody = java.util.Arrays.copyOf(s.wireBody, s.wireBody.length - cut);
@@ -337,75 +338,5 @@ public final class RequestStreamGenerator {
     @SafeVarargs
     private <T> T pick(T... options) {
         return options[random.nextInt(options.length)];
-    }
-
-    /** A request before it becomes bytes. */
-    private static final class Sketch {
-        final String method;
-        final String target;
-        final byte[] body;
-        final List<String> headers = new ArrayList<>();
-        String version = "HTTP/1.1";
-        String eol = "\r\n";
-        /** A bare LF ends the header line at this index (-1: none). */
-        int lfAfter = -1;
-
-        boolean host = true;
-        byte[] wireBody = new byte[0];
-
-        Sketch(String method, String target, byte[] body) {
-            this.method = method;
-            this.target = target;
-            this.body = body;
-        }
-
-        int find(String name) {
-            for (int i = 0; i < headers.size(); i++) {
-                if (headers.get(i).regionMatches(true, 0, name + ":", 0, name.length() + 1)) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        void set(int i, String line) {
-            if (i >= 0) {
-                headers.set(i, line);
-            } else {
-                headers.add(line);
-            }
-        }
-
-        void rename(int i, boolean upper) {
-            if (i >= 0) {
-                String h = headers.get(i);
-                int colon = h.indexOf(':');
-                String name = h.substring(0, colon);
-                headers.set(i, (upper ? name.toUpperCase() : name.toLowerCase()) + h.substring(colon));
-            }
-        }
-
-        byte[] bytes() {
-            StringBuilder sb = new StringBuilder();
-            sb.append(method)
-                    .append(' ')
-                    .append(target)
-                    .append(' ')
-                    .append(version)
-                    .append(eol);
-            List<String> all = new ArrayList<>();
-            if (host) {
-                all.add("Host: " + HOST);
-            }
-            all.addAll(headers);
-            for (int i = 0; i < all.size(); i++) {
-                sb.append(all.get(i)).append(i == lfAfter ? "\n" : eol);
-            }
-            sb.append(eol);
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            out.writeBytes(sb.toString().getBytes(StandardCharsets.ISO_8859_1));
-            out.writeBytes(wireBody);
-            return out.toByteArray();
-        }
     }
 }

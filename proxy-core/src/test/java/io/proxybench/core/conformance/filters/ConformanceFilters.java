@@ -19,7 +19,10 @@ public final class ConformanceFilters {
     public static final String INBOUND_ADDED = "X-Filter-Inbound";
     public static final String REMOVE_ME = "X-Test-Remove-Me";
 
-    /** Present: the client must see {@code X-Filter-Outbound: status=<origin status>} and a changed {@code X-Replace-Me}. */
+    /**
+     * Present: the client must see {@code X-Filter-Outbound: status=<origin status>} and a changed
+     * {@code X-Replace-Me}.
+     */
     public static final String OUTBOUND = "X-Test-Outbound";
 
     public static final String OUTBOUND_ADDED = "X-Filter-Outbound";

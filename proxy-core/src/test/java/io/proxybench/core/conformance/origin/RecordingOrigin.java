@@ -29,8 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Answers by path suffix:
  * <ul>
  *   <li>{@code .../hop-by-hop-response}: a 200 carrying hop-by-hop headers the proxy must drop;</li>
- *   <li>{@code ...}{@value #CHUNKED_DOWNLOAD_SUFFIX}{@code ?size=N}: N reproducible bytes ({@link BodyBytes#random(int, long)} with
- *       seed {@link #CHUNKED_SEED}) in chunked encoding;</li>
+ *   <li>{@code ...}{@value #CHUNKED_DOWNLOAD_SUFFIX}{@code ?size=N}: N reproducible bytes
+ *       ({@link BodyBytes#random(int, long)} with seed {@link #CHUNKED_SEED}) in chunked encoding;</li>
  *   <li>anything else: a short text body, with what arrived in {@code X-Recorded-*} headers and
  *       {@code X-Replace-Me: from-origin} for outbound filters to change.</li>
  * </ul>
