@@ -66,11 +66,16 @@ public final class HtmlReport {
         h.append("<h1>").append(Html.escape(title)).append("</h1>\n");
         conditions(run, h);
         h.append("<h2>Results</h2>\n");
-        resultsTable(results, h);
+        resultsTable(results, ResultsTable.columns(results), h);
         h.append("<p class=\"note\">")
                 .append(Html.escape(ReportNotes.table(results) + HostsNotes.of(results)))
                 .append("</p>\n");
         ratios(results, h);
+        h.append("<h2>Diagnostics</h2>\n");
+        resultsTable(results, ResultsTable.diagnosticColumns(results), h);
+        h.append("<p class=\"note\">")
+                .append(Html.escape(ReportNotes.diagnostics(results)))
+                .append("</p>\n");
         aggregate(run.unit(), charts.aggregate(), h);
         percentiles(charts.percentiles(), h);
         timelines(results, charts.timelines(), h);
@@ -139,13 +144,12 @@ public final class HtmlReport {
         return out.toString();
     }
 
-    private static void resultsTable(RunResults results, StringBuilder h) {
-        List<ResultsTable.Column> columns = ResultsTable.columns(results);
+    private static void resultsTable(RunResults results, List<ResultsTable.Column> columns, StringBuilder h) {
         h.append("<table class=\"results\">\n<thead><tr>");
         columns.forEach(c -> h.append("<th>").append(Html.escape(c.header())).append("</th>"));
         h.append("</tr></thead>\n<tbody>\n");
         Integer previousConnections = null;
-        for (ResultsTable.Row row : ResultsTable.rows(results)) {
+        for (ResultsTable.Row row : ResultsTable.rows(results, columns)) {
             StepRecord step = row.step();
             StringBuilder classes = new StringBuilder();
             if (!step.ok()) {

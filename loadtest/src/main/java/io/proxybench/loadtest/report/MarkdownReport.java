@@ -17,15 +17,25 @@ public final class MarkdownReport {
 
     private MarkdownReport() {}
 
-    /** The results table as aligned Markdown, also fit to print on a console. */
+    /** The main results table as aligned Markdown, also fit to print on a console. */
     public static String table(RunResults results) {
-        List<List<String>> cells =
-                ResultsTable.rows(results).stream().map(ResultsTable.Row::cells).toList();
-        List<Boolean> numeric = ResultsTable.columns(results).stream()
-                .map(ResultsTable.Column::numeric)
-                .toList();
-        return MarkdownTable.render(ResultsTable.headers(results), numeric, cells)
+        return table(results, ResultsTable.columns(results))
                 + RepeatSummary.note(results).map(n -> "\n" + n + "\n").orElse("");
+    }
+
+    /** The diagnostics table as aligned Markdown. */
+    public static String diagnosticsTable(RunResults results) {
+        return table(results, ResultsTable.diagnosticColumns(results));
+    }
+
+    private static String table(RunResults results, List<ResultsTable.Column> columns) {
+        List<List<String>> cells = ResultsTable.rows(results, columns).stream()
+                .map(ResultsTable.Row::cells)
+                .toList();
+        List<String> headers = columns.stream().map(ResultsTable.Column::header).toList();
+        List<Boolean> numeric =
+                columns.stream().map(ResultsTable.Column::numeric).toList();
+        return MarkdownTable.render(headers, numeric, cells);
     }
 
     /** The table for steps held in memory (front ends ordered as {@code run} declares them). */
@@ -103,6 +113,9 @@ public final class MarkdownReport {
         md.append("## Ratios\n\n");
         baselineNote(results, md);
         md.append(ratios(results));
+        md.append("\n## Diagnostics\n\n");
+        md.append(diagnosticsTable(results)).append('\n');
+        md.append(ReportNotes.diagnostics(results)).append("\n\n");
         md.append(FaultAccountingSection.render(results));
         md.append(SyscallsSection.render(results));
         return md.toString();

@@ -32,25 +32,39 @@ final class ReportNotes {
         }
         note.append("; CPU/% is the whole machine (all cores). \u00b5s/req is proxy CPU time per request");
         if (ResultsTable.hasSysCpu(results)) {
-            note.append(" (utime + stime of its processes), sys \u00b5s/req the kernel's part of it (stime: system "
-                    + "calls and the network stack work done on the proxy's time), the rest is user space");
+            note.append(" (utime + stime of its processes)");
         }
+        note.append(". The diagnostics below the ratios say why a row reads as it does.");
+        return note.toString();
+    }
+
+    /** The note under the diagnostics table. */
+    static String diagnostics(RunResults results) {
+        RunMetadata run = results.run();
+        StringBuilder note = new StringBuilder();
+        if (results.steps().stream().anyMatch(s -> s.machine().stealPct() != null)) {
+            note.append("Steal/% is the share of the cores the hypervisor gave to other guests during the step. ");
+        }
+        if (hasRunQueueColumn(run)) {
+            note.append("RunQ is the mean of the step's own one-second readings of runnable tasks (procs_running), "
+                    + "the figure to compare between steps and front ends; LdAvg in the table above is the "
+                    + "kernel's one-minute load average, so it still carries the load of the minute before the step "
+                    + "(the previous step's, or the previous front end's). ");
+        }
+        if (ResultsTable.hasSysCpu(results)) {
+            note.append("sys \u00b5s/req is the kernel's part of \u00b5s/req (stime: system calls and the network "
+                    + "stack work done on the proxy's time), the rest is user space. ");
+        }
+        note.append("GC ms/s is the JVM's collection time per second");
         if (ResultsTable.hasJitParts(results)) {
             note.append("; JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's \u00b5s/req its JIT compiler "
                     + "threads and its garbage collector's threads took (a JIT still compiling, and a steady cost of "
                     + "allocation)");
         }
-        if (unit.hasCeiling()) {
+        if (run.unit().hasCeiling()) {
             note.append("; % ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency)");
         }
-        note.append('.');
-        if (hasRunQueueColumn(run)) {
-            note.append(" LdAvg is the kernel's one-minute load average, so it still carries the load of the minute "
-                    + "before the step (the previous step's, or the previous front end's); RunQ is the mean of the "
-                    + "step's own one-second readings of runnable tasks (procs_running), the figure to compare "
-                    + "between steps and front ends.");
-        }
-        return note.toString();
+        return note.append('.').toString();
     }
 
     /**

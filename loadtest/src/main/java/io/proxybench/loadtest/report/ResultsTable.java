@@ -9,12 +9,11 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The reference write-up's results table (its eleven columns, in its order) followed by the
- * figures it lacked: the step's mean run queue beside the load average (runs that record it as their
- * own figure), TP99, errors, proxy CPU per request and its kernel part (when measured), GC time, JIT
- * time (when measured), the parts of a JVM's CPU per request its JIT and GC threads took (when
- * measured), share of the Little's-law ceiling (closed model only), and flags. Markdown,
- * console and HTML all render these same cells.
+ * The report's two tables. The main one is the reference write-up's (its eleven columns, in its
+ * order) followed by what a reader needs first: TP99, errors, proxy CPU per request and the flags.
+ * The diagnostics table holds the figures that explain a row: steal, run queue, the kernel's part of
+ * the CPU per request, GC and JIT time, the share of the Little's-law ceiling. Markdown, console and
+ * HTML all render these same cells.
  */
 public final class ResultsTable {
 
@@ -33,8 +32,6 @@ public final class ResultsTable {
     /** One table row with the step it came from (to style failed or flagged rows). */
     public record Row(StepRecord step, List<String> cells) {}
 
-    private static final Column LOAD_AVG =
-            new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2));
     /** The step's own run queue, beside the load average that still carries what ran before it. */
     private static final Column RUN_QUEUE =
             new Column("RunQ", true, s -> FigureFormat.decimals(s.machine().runQueue(), 2));
@@ -57,14 +54,13 @@ public final class ResultsTable {
     private ResultsTable() {}
 
     /**
-     * The columns of this run's table. The step column says what a step counts; an open-model run
-     * (steps are offered rates) has no ceiling column; a figure that is optional by nature (JIT time,
-     * published by proxies since it was added) has a column only when some step measured it, so that
-     * older runs render as they always did.
+     * The columns of this run's main table: the write-up's, then TP99, errors, the front end's CPU per
+     * request and the flags, so that it fits a terminal and a browser window. The step column says what a
+     * step counts.
      */
     public static List<Column> columns(RunResults results) {
         StepUnit unit = results.run().unit();
-        List<Column> columns = new ArrayList<>(List.of(
+        return List.of(
                 new Column("Run", false, StepRecord::frontEnd),
                 new Column(unit.header(), true, s -> FigureFormat.integer(s.connections())),
                 figure("Rq./s", s -> s.load().rps(), 0),
@@ -73,27 +69,41 @@ public final class ResultsTable {
                 figure("TP75/ms", s -> s.latency().p75Ms(), 2),
                 figure("TP90/ms", s -> s.latency().p90Ms(), 2),
                 figure("CPU/%", s -> s.machine().cpuPct(), 2),
-                LOAD_AVG,
+                new Column("LdAvg", true, s -> FigureFormat.decimals(s.machine().loadAvg(), 2)),
                 new Column(
                         "Ctx Sw.", true, s -> FigureFormat.decimals(s.machine().ctxSwPerSec(), 2)),
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 figure("TP99/ms", s -> s.latency().p99Ms(), 2),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
                 US_PER_REQ,
-                new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2))));
+                new Column("Flags", false, ResultsTable::flags));
+    }
+
+    /**
+     * The columns of the diagnostics table, which says why a row of the main table reads as it does:
+     * the hypervisor's steal, the step's own run queue, the kernel's part of the CPU per request, GC and
+     * JIT time per second and per request, and the share of the Little's-law ceiling. A figure that is
+     * optional by nature (recorded since it was added, or measured only where the machine allows) has a
+     * column only when some step measured it, so that older runs render as they always did; an
+     * open-model run (steps are offered rates) has no ceiling.
+     */
+    public static List<Column> diagnosticColumns(RunResults results) {
+        StepUnit unit = results.run().unit();
+        List<Column> columns = new ArrayList<>(List.of(
+                new Column("Run", false, StepRecord::frontEnd),
+                new Column(unit.header(), true, s -> FigureFormat.integer(s.connections()))));
+        if (results.steps().stream().anyMatch(s -> s.machine().stealPct() != null)) {
+            columns.add(new Column(
+                    "Steal/%", true, s -> FigureFormat.decimals(s.machine().stealPct(), 2)));
+        }
         if (ReportNotes.hasRunQueueColumn(results.run())) {
-            columns.add(columns.indexOf(LOAD_AVG) + 1, RUN_QUEUE);
+            columns.add(RUN_QUEUE);
         }
         if (hasSysCpu(results)) {
-            columns.add(columns.indexOf(US_PER_REQ) + 1, SYS_US_PER_REQ);
+            columns.add(SYS_US_PER_REQ);
         }
-        if (results.steps().stream().anyMatch(s -> s.machine().stealPct() != null)) {
-            columns.add(
-                    columns.indexOf(LOAD_AVG),
-                    new Column(
-                            "Steal/%",
-                            true, s -> FigureFormat.decimals(s.machine().stealPct(), 2)));
-        }
+        columns.add(
+                new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2)));
         if (results.steps().stream().anyMatch(s -> s.jvm().jitMsPerSec() != null)) {
             columns.add(new Column(
                     "JIT ms/s", true, s -> FigureFormat.decimals(s.jvm().jitMsPerSec(), 2)));
@@ -105,7 +115,6 @@ public final class ResultsTable {
         if (unit.hasCeiling()) {
             columns.add(CEILING);
         }
-        columns.add(new Column("Flags", false, ResultsTable::flags));
         return List.copyOf(columns);
     }
 
@@ -131,12 +140,16 @@ public final class ResultsTable {
         return new Column(header, true, s -> FigureFormat.decimals(figure.apply(s), decimals), figure);
     }
 
+    /** The main table's rows: {@link #rows(RunResults, List)} of {@link #columns}. */
+    public static List<Row> rows(RunResults results) {
+        return rows(results, columns(results));
+    }
+
     /**
      * Rows in reference order: by connections, front ends interleaved per step. A run with repeats
      * has one row per (front end, step): {@link RepeatSummary}.
      */
-    public static List<Row> rows(RunResults results) {
-        List<Column> columns = columns(results);
+    public static List<Row> rows(RunResults results, List<Column> columns) {
         if (RepeatGroups.repeated(results.steps())) {
             return RepeatSummary.rows(results, columns);
         }

@@ -114,7 +114,7 @@ class FrontEndRatiosTest {
         String report = MarkdownReport.render(ResultsReader.read(run.dir()));
         assertThat(report)
                 .contains("In square brackets the ratios of its user-space and kernel parts")
-                .contains("sys \u00b5s/req the kernel's part of it");
+                .contains("sys \u00b5s/req is the kernel's part of \u00b5s/req");
     }
 
     @Test

@@ -43,8 +43,25 @@ class MarkdownReportTest {
                 .get(0);
 
         assertThat(header.subList(0, 11)).isEqualTo(REFERENCE_COLUMNS);
-        assertThat(header.subList(11, header.size()))
-                .containsExactly("TP99/ms", "Errors", "\u00b5s/req", "GC ms/s", "% ceil.", "Flags");
+        assertThat(header.subList(11, header.size())).containsExactly("TP99/ms", "Errors", "\u00b5s/req", "Flags");
+    }
+
+    @Test
+    void theDiagnosticsTableHoldsWhatExplainsARow() throws Exception {
+        List<List<String>> cells = cells(MarkdownReport.diagnosticsTable(ResultsReader.read(SampleRun.sourceDir())));
+
+        assertThat(cells.get(0)).containsExactly("Run", "Con.", "GC ms/s", "% ceil.");
+        assertThat(row(cells, "tomcat", "1100")).containsExactly("tomcat", "1100", "36.33", "69.9");
+    }
+
+    @Test
+    void theMainTableOfTheDefaultRunFitsAWindowOf160Characters() throws Exception {
+        SampleRun run = SampleRun.copyTo(tmp.resolve("wide"))
+                .editSteps(steps -> steps.forEach(step -> ((ObjectNode) step).put("proxySysCpuUsPerReq", 56.74)));
+
+        String table = MarkdownReport.table(ResultsReader.read(run.dir()));
+
+        assertThat(table.lines()).allMatch(line -> line.length() <= 160, "at most 160 characters");
     }
 
     @Test
@@ -52,11 +69,10 @@ class MarkdownReportTest {
         SampleRun run = SampleRun.copyTo(tmp.resolve("split"))
                 .editStep("netty", 700, step -> step.put("proxySysCpuUsPerReq", 56.74));
 
-        List<List<String>> cells = cells(MarkdownReport.table(ResultsReader.read(run.dir())));
+        List<List<String>> cells = cells(MarkdownReport.diagnosticsTable(ResultsReader.read(run.dir())));
 
         List<String> header = cells.get(0);
-        assertThat(header.subList(11, header.size()))
-                .containsExactly("TP99/ms", "Errors", "\u00b5s/req", "sys \u00b5s/req", "GC ms/s", "% ceil.", "Flags");
+        assertThat(header).containsExactly("Run", "Con.", "sys \u00b5s/req", "GC ms/s", "% ceil.");
         int sys = header.indexOf("sys \u00b5s/req");
         assertThat(row(cells, "netty", "700").get(sys)).isEqualTo("56.7");
         assertThat(row(cells, "tomcat", "700").get(sys)).as("not measured").isEqualTo(FigureFormat.NONE);
@@ -92,10 +108,10 @@ class MarkdownReportTest {
                         "9.71",
                         "48146.36",
                         "682.39");
-        assertThat(row(cells, "tomcat", "1100").subList(11, 17))
-                .containsExactly("60000.00", "415", "256.5", "36.33", "69.9", "timeouts");
-        assertThat(row(cells, "netty", "2000").get(16)).isEqualTo("generator-saturated");
-        assertThat(row(cells, "netty", "700").get(16)).isEmpty();
+        assertThat(row(cells, "tomcat", "1100").subList(11, 15))
+                .containsExactly("60000.00", "415", "256.5", "timeouts");
+        assertThat(row(cells, "netty", "2000").get(14)).isEqualTo("generator-saturated");
+        assertThat(row(cells, "netty", "700").get(14)).isEmpty();
     }
 
     @Test
@@ -157,8 +173,8 @@ class MarkdownReportTest {
 
         List<List<String>> cells = cells(MarkdownReport.table(results));
         List<String> failed = row(cells, "netty", "1300");
-        assertThat(failed.subList(2, 16)).allMatch(FigureFormat.NONE::equals);
-        assertThat(failed.get(16)).isEqualTo("failed: proxy exited with code 137 (OOM killer)");
+        assertThat(failed.subList(2, 14)).allMatch(FigureFormat.NONE::equals);
+        assertThat(failed.get(14)).isEqualTo("failed: proxy exited with code 137 (OOM killer)");
         assertThat(MarkdownReport.ratios(results))
                 .contains("- 1300 connections: netty/tomcat = n/a (netty failed)")
                 .contains("- 1500 connections: netty/tomcat = 1.50\u00d7");
@@ -200,7 +216,7 @@ class MarkdownReportTest {
         String table = MarkdownReport.table(ResultsReader.read(run.dir()));
 
         assertThat(table).contains("netty\\|odd");
-        assertThat(cells(table)).allMatch(r -> r.size() == 17);
+        assertThat(cells(table)).allMatch(r -> r.size() == 15);
     }
 
     @Test
@@ -242,9 +258,10 @@ class MarkdownReportTest {
         assertThat(cells.get(0))
                 .startsWith("Run", "Rate/s", "Rq./s")
                 .doesNotContain("% ceil.", "Con.")
-                .endsWith("GC ms/s", "Flags");
-        assertThat(cells).allMatch(r -> r.size() == 16);
-        assertThat(row(cells, "netty", "2000").get(15)).isEqualTo("generator-saturated");
+                .endsWith("\u00b5s/req", "Flags");
+        assertThat(cells).allMatch(r -> r.size() == 15);
+        assertThat(row(cells, "netty", "2000").get(14)).isEqualTo("generator-saturated");
+        assertThat(cells(MarkdownReport.diagnosticsTable(results)).get(0)).containsExactly("Run", "Rate/s", "GC ms/s");
         assertThat(MarkdownReport.ratios(results)).contains("- 2000 req/s offered: netty/tomcat = 1.81\u00d7");
         String md = MarkdownReport.render(results);
         assertThat(md)
