@@ -3,7 +3,6 @@ package io.proxybench.loadtest.cli;
 import io.proxybench.loadtest.frontend.HaproxyConfig;
 import io.proxybench.loadtest.frontend.NginxConfig;
 import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.CpuPinning;
@@ -12,6 +11,7 @@ import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndListParser;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GcChoice;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.KindSetting;
 import io.proxybench.loadtest.plan.LeadInPolicy;
@@ -22,6 +22,7 @@ import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
@@ -96,11 +97,7 @@ public final class RunPlanReader {
                         + ")";
             }
         } else {
-            generator = GeneratorKind.find(o.generator);
-            if (generator == null) {
-                throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected auto, "
-                        + GeneratorKind.allIds() + ")");
-            }
+            generator = choice(o.generator, GeneratorKind.values(), "--generator");
             generatorLine = "generator: " + generator.id();
         }
         if (!generator.supports(model)) {
@@ -168,7 +165,7 @@ public final class RunPlanReader {
                         warmup,
                         mode,
                         model,
-                        generator.id(),
+                        generator,
                         o.threads,
                         jvmProfile,
                         gc,
@@ -367,22 +364,17 @@ public final class RunPlanReader {
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {
-        String name = o.topology.trim().toLowerCase(Locale.ROOT);
-        if (!List.of(TopologyOptions.LOOPBACK, TopologyOptions.NETNS, TopologyOptions.HOSTS)
-                .contains(name)) {
-            throw new PlanException(
-                    "--topology: unknown topology '" + o.topology + "' (expected loopback, netns, hosts)");
-        }
-        if (!name.equals(TopologyOptions.NETNS) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
+        TopologyKind kind = choice(o.topology, TopologyKind.values(), "--topology");
+        if (kind != TopologyKind.NETNS && (o.link != null || o.linkDelay != null || o.applySysctl)) {
             throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
         }
-        Path hosts = HostsOption.check(name, o.hosts);
+        Path hosts = HostsOption.check(kind, o.hosts);
         try {
             LinkShaping.parse(o.link, o.linkDelay);
         } catch (IllegalArgumentException e) {
             throw new PlanException(e.getMessage());
         }
-        return new TopologyOptions(name, o.link, o.linkDelay, o.applySysctl, hosts);
+        return new TopologyOptions(kind, o.link, o.linkDelay, o.applySysctl, hosts);
     }
 
     private static Path javaHome(Path javaHome) throws PlanException {

@@ -3,7 +3,6 @@ package io.proxybench.loadtest.orchestrate;
 import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.LoadGenerator;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.generator.split.SplitGenerator;
 import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.limits.LimitCheck;
@@ -14,7 +13,7 @@ import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.proc.ClockTicks;
 import io.proxybench.loadtest.proc.LoadAvgSampler;
 import io.proxybench.loadtest.proc.MemInfoSampler;
@@ -95,7 +94,7 @@ public final class RunSession {
         Thread interruptHook = null;
         try {
             LoadGenerator generator = SplitGenerator.create(
-                    GeneratorKind.find(plan.generator()),
+                    plan.generator(),
                     new GeneratorContext(
                             placed,
                             processes,
@@ -244,7 +243,7 @@ public final class RunSession {
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
         Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);
         double originLatencySec = plan.originLatency().toNanos() / 1e9;
-        boolean loopback = plan.topology().name().equals(TopologyOptions.LOOPBACK);
+        boolean loopback = plan.topology().kind() == TopologyKind.LOOPBACK;
         OpenFileLimit openFiles = OpenFileLimit.read(PROC.resolve("self/limits"));
         List<LimitFinding> findings = plan.model() == LoadModel.OPEN
                 ? LimitCheck.evaluateOpen(
@@ -304,10 +303,10 @@ public final class RunSession {
             NetDevSampler netDev,
             Map<String, Object> topologyDetails) {
         RunMetadata.Workload workload = new RunMetadata.Workload(
-                plan.generator(),
+                plan.generator().id(),
                 plan.mode().id(),
                 plan.model().id(),
-                plan.topology().name(),
+                plan.topology().kind().id(),
                 plan.durationSec(),
                 plan.warmup().auto() ? null : plan.warmup().fixedSec(),
                 plan.steps(),

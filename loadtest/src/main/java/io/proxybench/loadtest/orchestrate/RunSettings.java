@@ -22,7 +22,7 @@ final class RunSettings {
         s.put("leadInCap", plan.leadIn().capSec() + "s");
         s.put("mode", plan.mode().id());
         s.put("model", plan.model().id());
-        s.put("generator", plan.generator());
+        s.put("generator", plan.generator().id());
         s.put("threads", plan.threads());
         s.put("timeout", DurationParser.format(plan.requestTimeout()));
         s.put("jvmProfile", plan.jvmProfile().id());
@@ -32,7 +32,7 @@ final class RunSettings {
         s.put("profile", plan.profiler().id());
         s.put("originLatency", DurationParser.format(plan.originLatency()));
         s.put("payloadBytes", plan.payloadBytes());
-        s.put("topology", plan.topology().name());
+        s.put("topology", plan.topology().kind().id());
         s.put("link", plan.topology().link());
         s.put("linkDelay", plan.topology().linkDelay());
         s.put("applySysctl", plan.topology().applySysctl());

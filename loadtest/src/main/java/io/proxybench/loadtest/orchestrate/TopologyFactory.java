@@ -4,6 +4,7 @@ import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
@@ -33,10 +34,10 @@ final class TopologyFactory {
 
     static Topology create(RunPlan plan, Path javaBinary, KitLayout layout) throws PlanException {
         TopologyOptions options = plan.topology();
-        if (options.name().equals(TopologyOptions.LOOPBACK)) {
+        if (options.kind() == TopologyKind.LOOPBACK) {
             return new LoopbackTopology();
         }
-        if (options.name().equals(TopologyOptions.HOSTS)) {
+        if (options.kind() == TopologyKind.HOSTS) {
             HostsFile hosts = hostsFile(options);
             String refusal =
                     StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);

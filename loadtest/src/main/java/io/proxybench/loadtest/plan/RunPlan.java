@@ -34,7 +34,7 @@ public record RunPlan(
         WarmupPolicy warmup,
         ConnectionMode mode,
         LoadModel model,
-        String generator,
+        GeneratorKind generator,
         int threads,
         JvmProfile jvmProfile,
         GcChoice gc,

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.entry;
 
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.time.Duration;
 import java.util.List;
@@ -43,30 +45,30 @@ class RunPlanReaderTest {
         assertThat(plan.durationSec()).isEqualTo(5);
         assertThat(plan.warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
         assertThat(plan.mode()).isEqualTo(ConnectionMode.KEEPALIVE);
-        assertThat(plan.generator()).isEqualTo("wrk");
+        assertThat(plan.generator()).isEqualTo(GeneratorKind.WRK);
         assertThat(result.generatorLine()).isEqualTo("generator: wrk");
         assertThat(plan.threads()).isEqualTo(2);
         assertThat(plan.jvmProfile()).isEqualTo(JvmProfile.REFERENCE);
         assertThat(plan.originLatency()).isEqualTo(Duration.ofMillis(50));
         assertThat(plan.payloadBytes()).isEqualTo(1024);
-        assertThat(plan.topology().name()).isEqualTo("loopback");
+        assertThat(plan.topology().kind()).isEqualTo(TopologyKind.LOOPBACK);
         assertThat(result.notes()).isEmpty();
     }
 
     @Test
     void autoPicksWrkWhenInstalledElseTheBuiltInGeneratorAndSaysWhy() throws PlanException {
         RunPlanReader.Result withWrk = RunPlanReader.read(options(), "x", RunPlanReader.Installed.ALL);
-        assertThat(withWrk.plan().generator()).isEqualTo("wrk");
+        assertThat(withWrk.plan().generator()).isEqualTo(GeneratorKind.WRK);
         assertThat(withWrk.generatorLine()).isEqualTo("generator: wrk");
         RunPlanReader.Result without =
                 RunPlanReader.read(options(), "x", new RunPlanReader.Installed(false, true, true, true));
-        assertThat(without.plan().generator()).isEqualTo("builtin");
+        assertThat(without.plan().generator()).isEqualTo(GeneratorKind.BUILTIN);
         assertThat(without.generatorLine())
                 .isEqualTo("generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
         RunPlanReader.Result open = RunPlanReader.read(options("--model", "open"), "x", RunPlanReader.Installed.ALL);
-        assertThat(open.plan().generator()).isEqualTo("builtin");
+        assertThat(open.plan().generator()).isEqualTo(GeneratorKind.BUILTIN);
         assertThat(open.generatorLine()).contains("wrk does not run the open model");
-        assertThat(plan("--generator", "builtin").generator()).isEqualTo("builtin");
+        assertThat(plan("--generator", "builtin").generator()).isEqualTo(GeneratorKind.BUILTIN);
     }
 
     @Test
@@ -250,12 +252,12 @@ class RunPlanReaderTest {
                 .hasMessage("setting netty.workers.stage: no netty front end in this run");
         assertThatThrownBy(() -> plan("--mode", "fast"))
                 .hasMessage("--mode: unknown value 'fast' (expected one of keepalive, churn)");
-        assertThatThrownBy(() -> plan("--generator", "ab")).hasMessageContaining("unknown generator 'ab'");
+        assertThatThrownBy(() -> plan("--generator", "ab")).hasMessageContaining("--generator: unknown value 'ab'");
         assertThatThrownBy(() -> plan("--jvm-profile", "fast")).hasMessageContaining("--jvm-profile");
         assertThatThrownBy(() -> plan("--threads", "0")).hasMessageContaining("--threads");
         assertThatThrownBy(() -> plan("--link", "1gbit")).hasMessageContaining("need --topology netns");
         assertThatThrownBy(() -> plan("--topology", "netns", "--link", "fast")).hasMessageContaining("fast");
-        assertThatThrownBy(() -> plan("--topology", "cloud")).hasMessageContaining("unknown topology 'cloud'");
+        assertThatThrownBy(() -> plan("--topology", "cloud")).hasMessageContaining("--topology: unknown value 'cloud'");
         assertThatThrownBy(() -> plan("--front-ends", "nginx[workers=2]"))
                 .hasMessageContaining("unknown setting 'workers'");
         assertThatThrownBy(() -> plan("--front-ends", "nginx[worker_processes=0]"))

@@ -6,6 +6,7 @@ import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.Profiler;
@@ -31,7 +32,7 @@ class JvmProxyLauncherTest {
                 new WarmupPolicy(false, 0, 120),
                 ConnectionMode.KEEPALIVE,
                 LoadModel.CLOSED,
-                "wrk",
+                GeneratorKind.WRK,
                 1,
                 JvmProfile.MODERN,
                 null,

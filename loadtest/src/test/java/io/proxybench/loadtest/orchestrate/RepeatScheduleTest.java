@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.FrontEndListParser;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
@@ -28,7 +29,7 @@ class RepeatScheduleTest {
                 new WarmupPolicy(false, 2, 120),
                 ConnectionMode.KEEPALIVE,
                 LoadModel.CLOSED,
-                "wrk",
+                GeneratorKind.WRK,
                 2,
                 JvmProfile.REFERENCE,
                 null,

@@ -72,7 +72,7 @@ class ValueParsersTest {
                 new WarmupPolicy(false, 0, 120),
                 ConnectionMode.KEEPALIVE,
                 LoadModel.CLOSED,
-                "wrk",
+                GeneratorKind.WRK,
                 1,
                 JvmProfile.REFERENCE,
                 GcChoice.G1,
