@@ -1,7 +1,11 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
+import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,28 +62,34 @@ public class RunOptions {
             names = "--mode",
             paramLabel = "MODE",
             defaultValue = "keepalive",
-            description = "keepalive: connections stay open; churn: a new TCP connection per request"
-                    + " (Connection: close) (default: ${DEFAULT-VALUE}).")
-    String mode;
+            converter = ChoiceConverter.Mode.class,
+            description = "How the generator holds its connections: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}). keepalive: they stay open; churn: a new TCP connection per"
+                    + " request (Connection: close).")
+    ConnectionMode mode;
 
     @Option(
             names = "--generator",
             paramLabel = "NAME",
             defaultValue = "auto",
-            description = "Load generator: auto (wrk when installed, else builtin), wrk, builtin or gatling"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String generator;
+            converter = ChoiceConverter.Generator.class,
+            description = "Load generator: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). auto: wrk when"
+                    + " installed and the model allows it, else builtin.")
+    GeneratorChoice generator;
 
     @Option(
             names = "--model",
             paramLabel = "MODEL",
             defaultValue = "closed",
+            converter = ChoiceConverter.Model.class,
             description = {
-                "closed: a step is N connections, each sending its next request when the previous one is answered;",
-                "open: a step is N requests per second, sent on time whatever the answers (--generator builtin or gatling)"
-                        + " (default: ${DEFAULT-VALUE})."
+                "Load model: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+                "closed: a step is N connections, each sending its next request when the previous one is"
+                        + " answered;",
+                "open: a step is N requests per second, sent on time whatever the answers (--generator builtin"
+                        + " or gatling)."
             })
-    String model;
+    LoadModel model;
 
     @Option(
             names = "--threads",
@@ -99,20 +109,24 @@ public class RunOptions {
             names = "--jvm-profile",
             paramLabel = "NAME",
             defaultValue = "reference",
+            converter = ChoiceConverter.Profile.class,
             description = {
+                "JVM flags and proxy settings of the JVM front ends: ${COMPLETION-CANDIDATES}"
+                        + " (default: ${DEFAULT-VALUE}).",
                 "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
-                        + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's --profile reference;",
+                        + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's"
+                        + " --profile reference;",
                 "modern: JDK defaults with a fixed 1 GiB heap and HotSpot's performance data sampled once a second"
-                        + " (" + JvmProfile.PERF_DATA_SAMPLING + ") (default: ${DEFAULT-VALUE})."
+                        + " (" + JvmProfile.PERF_DATA_SAMPLING + ")."
             })
-    String jvmProfile;
+    JvmProfile jvmProfile;
 
     @Option(
             names = "--gc",
             paramLabel = "NAME",
-            description =
-                    "Collector of the JVM front ends, replacing the profile's: G1, Parallel, Serial, ZGC, Shenandoah, Epsilon.")
-    String gc;
+            converter = ChoiceConverter.Gc.class,
+            description = "Collector of the JVM front ends, replacing the profile's: ${COMPLETION-CANDIDATES}.")
+    GcChoice gc;
 
     @Option(
             names = "--java-home",
@@ -180,10 +194,11 @@ public class RunOptions {
             names = "--topology",
             paramLabel = "NAME",
             defaultValue = "loopback",
-            description = "loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
-                    + " veth links (root); hosts: each role on the box --hosts names, over ssh"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String topology;
+            converter = ChoiceConverter.Topology.class,
+            description = "Where the roles run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})."
+                    + " loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
+                    + " veth links (root); hosts: each role on the box --hosts names, over ssh.")
+    TopologyKind topology;
 
     @Option(
             names = "--link",

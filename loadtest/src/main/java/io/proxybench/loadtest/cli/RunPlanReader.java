@@ -32,15 +32,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one {@link PlanException}. */
 public final class RunPlanReader {
@@ -48,7 +45,6 @@ public final class RunPlanReader {
     static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
     static final int MAX_THREADS = 256;
     static final int MAX_REPEAT = 100;
-    static final String AUTO = "auto";
     static final String NGINX_HINT = "apt-get install nginx-light";
     static final String HAPROXY_HINT = "apt-get install haproxy";
     static final String TOMCAT_CONNECTOR = "tomcat.connector";
@@ -80,11 +76,11 @@ public final class RunPlanReader {
         int duration = DurationParser.wholeSeconds(o.duration, "--duration", 1);
         WarmupPolicy warmup = WarmupPolicy.parse(o.warmup, o.warmupCap);
         Duration timeout = Duration.ofSeconds(DurationParser.wholeSeconds(o.timeout, "--timeout", 1));
-        ConnectionMode mode = choice(o.mode, ConnectionMode.values(), "--mode");
-        LoadModel model = choice(o.model, LoadModel.values(), "--model");
+        ConnectionMode mode = o.mode;
+        LoadModel model = o.model;
         String generatorLine;
-        GeneratorKind generator;
-        if (AUTO.equalsIgnoreCase(o.generator.trim())) {
+        GeneratorKind generator = o.generator.named().orElse(null);
+        if (generator == null) {
             if (installed.wrk() && GeneratorKind.WRK.supports(model)) {
                 generator = GeneratorKind.WRK;
                 generatorLine = "generator: wrk";
@@ -97,7 +93,6 @@ public final class RunPlanReader {
                         + ")";
             }
         } else {
-            generator = choice(o.generator, GeneratorKind.values(), "--generator");
             generatorLine = "generator: " + generator.id();
         }
         if (!generator.supports(model)) {
@@ -107,8 +102,8 @@ public final class RunPlanReader {
         if (o.threads < 1 || o.threads > MAX_THREADS) {
             throw new PlanException("--threads: " + o.threads + " is out of range 1.." + MAX_THREADS);
         }
-        JvmProfile jvmProfile = choice(o.jvmProfile, JvmProfile.values(), "--jvm-profile");
-        GcChoice gc = o.gc == null ? null : GcChoice.parse(o.gc);
+        JvmProfile jvmProfile = o.jvmProfile;
+        GcChoice gc = o.gc;
         Path javaHome = javaHome(o.javaHome);
         for (String arg : o.jvmArgs) {
             if (!arg.startsWith("-")) {
@@ -364,7 +359,7 @@ public final class RunPlanReader {
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {
-        TopologyKind kind = choice(o.topology, TopologyKind.values(), "--topology");
+        TopologyKind kind = o.topology;
         if (kind != TopologyKind.NETNS && (o.link != null || o.linkDelay != null || o.applySysctl)) {
             throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
         }
@@ -386,19 +381,5 @@ public final class RunPlanReader {
             throw new PlanException("--java-home: no executable " + java);
         }
         return javaHome.toAbsolutePath();
-    }
-
-    static <E extends Enum<E>> E choice(String text, E[] values, String option) throws PlanException {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (E value : values) {
-            if (value.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return value;
-            }
-        }
-        throw new PlanException(option + ": unknown value '" + text + "' (expected one of "
-                + Arrays.stream(values)
-                        .map(v -> v.name().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining(", "))
-                + ")");
     }
 }

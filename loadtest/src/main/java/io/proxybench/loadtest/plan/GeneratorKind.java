@@ -31,6 +31,7 @@ public enum GeneratorKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** As the command line writes it: {@code --help} lists it so. */
     @Override
     public String toString() {
         return id();

@@ -16,6 +16,7 @@ public enum TopologyKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** As the command line writes it: {@code --help} lists it so. */
     @Override
     public String toString() {
         return id();

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -31,6 +32,47 @@ class ProxybenchMainTest {
                 .isEqualTo("proxybench run: --steps: 'abc' is not a whole number of connections"
                         + " (see proxybench run --help)" + System.lineSeparator());
         assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void aValueOutsideAFixedSetIsOneLineListingTheValuesAsTyped() {
+        assertThat(run("run", "--mode", "fast")).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: --mode: unknown value 'fast' (expected one of keepalive, churn)"
+                        + " (see proxybench run --help)" + System.lineSeparator());
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--gc", "CMS")).isEqualTo(2);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .startsWith("proxybench run: --gc: unknown value 'CMS'"
+                        + " (expected one of G1, Parallel, Serial, ZGC, Shenandoah, Epsilon)");
+        for (String[] bad : List.of(
+                new String[] {"--generator", "ab", "auto, wrk, builtin, gatling"},
+                new String[] {"--model", "poisson", "closed, open"},
+                new String[] {"--jvm-profile", "fast", "reference, modern"},
+                new String[] {"--topology", "cloud", "loopback, netns, hosts"})) {
+            err.getBuffer().setLength(0);
+            assertThat(run("run", bad[0], bad[1])).isEqualTo(2);
+            assertThat(err.toString().lines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("proxybench run: " + bad[0] + ": unknown value '" + bad[1] + "' (expected one of "
+                            + bad[2] + ")");
+        }
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void helpListsTheValuesOfEachFixedSetAsTheyAreTyped() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("keepalive, churn (default: keepalive)")
+                .contains("auto, wrk, builtin, gatling (default: auto)")
+                .contains("closed, open (default: closed)")
+                .contains("reference, modern (default: reference)")
+                .contains("G1, Parallel, Serial, ZGC, Shenandoah, Epsilon")
+                .contains("loopback, netns, hosts (default: loopback)");
     }
 
     @Test
