@@ -13,12 +13,17 @@ import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
+import io.proxybench.loadtest.plan.JvmSettings;
 import io.proxybench.loadtest.plan.KindSetting;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.LoadShape;
 import io.proxybench.loadtest.plan.OriginFaultMix;
+import io.proxybench.loadtest.plan.OriginSettings;
+import io.proxybench.loadtest.plan.Placement;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
 import io.proxybench.loadtest.plan.SweepExpander;
@@ -155,29 +160,17 @@ public final class RunPlanReader {
         return new Result(
                 new RunPlan(
                         frontEnds,
-                        steps,
-                        duration,
+                        new LoadShape(steps, duration, model, mode, generator, o.threads, timeout),
                         warmup,
-                        mode,
-                        model,
-                        generator,
-                        o.threads,
-                        jvmProfile,
-                        gc,
-                        javaHome,
-                        o.jvmArgs,
-                        profiler,
-                        originLatency,
-                        payload,
-                        topology,
-                        timeout,
-                        o.out,
-                        command,
-                        originFaults,
-                        cpus,
-                        repeat(o.repeat),
                         LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
-                        untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
+                        new JvmSettings(jvmProfile, gc, javaHome, o.jvmArgs),
+                        new OriginSettings(originLatency, payload, originFaults),
+                        new Placement(topology, cpus),
+                        new RepeatPolicy(
+                                repeat(o.repeat), untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
+                        profiler,
+                        o.out,
+                        command),
                 notes,
                 generatorLine);
     }

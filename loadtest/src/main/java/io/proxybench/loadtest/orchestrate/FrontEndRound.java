@@ -132,7 +132,7 @@ final class FrontEndRound {
      */
     private Path rawDir(FrontEndSpec spec, int repeat) throws IOException {
         Path raw = run.raw(spec.directoryName());
-        return Files.createDirectories(plan.repeat() > 1 ? raw.resolve(repeatDirectory(repeat)) : raw);
+        return Files.createDirectories(plan.repeats().count() > 1 ? raw.resolve(repeatDirectory(repeat)) : raw);
     }
 
     private static String repeatDirectory(int repeat) {
@@ -141,7 +141,7 @@ final class FrontEndRound {
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
     private Map<String, String> effectiveSettings(FrontEndSpec spec) {
-        List<String> profileArgs = plan.jvmProfile().proxyArgs(spec.kind());
+        List<String> profileArgs = plan.jvm().profile().proxyArgs(spec.kind());
         if (profileArgs.isEmpty()) {
             return spec.settings();
         }
@@ -168,7 +168,7 @@ final class FrontEndRound {
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
-                failAll(spec, repeat, plan.steps(), "front end did not start: " + e.getMessage());
+                failAll(spec, repeat, plan.load().steps(), "front end did not start: " + e.getMessage());
                 return;
             }
             LOG.info(
@@ -194,22 +194,26 @@ final class FrontEndRound {
                         frontEnd,
                         origin,
                         raw,
-                        seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
+                        seconds -> request("warmup", plan.load().steps().get(0), seconds, target, raw));
             } finally {
                 profiler.warmupEnded();
             }
             info = info.ready(settle.readiness(settled, warm));
             recorder.frontEndStarted(info);
-            for (int i = 0; i < plan.steps().size(); i++) {
+            for (int i = 0; i < plan.load().steps().size(); i++) {
                 if (interrupted.getAsBoolean()) {
                     return;
                 }
                 String dead = deathOf(frontEnd, origin);
                 if (dead != null) {
-                    failAll(spec, repeat, plan.steps().subList(i, plan.steps().size()), dead);
+                    failAll(
+                            spec,
+                            repeat,
+                            plan.load().steps().subList(i, plan.load().steps().size()),
+                            dead);
                     return;
                 }
-                int connections = plan.steps().get(i);
+                int connections = plan.load().steps().get(i);
                 StepRecord.LeadIn lead = i == 0
                         ? null
                         : leadIn.run(
@@ -277,8 +281,8 @@ final class FrontEndRound {
         GeneratorResult result;
         String failure = null;
         try {
-            result = generator.run(
-                    request(Integer.toString(connections), connections, plan.durationSec(), frontEnd, raw));
+            result = generator.run(request(
+                    Integer.toString(connections), connections, plan.load().durationSec(), frontEnd, raw));
         } catch (GeneratorException e) {
             result = null;
             failure = e.getMessage();
@@ -308,8 +312,9 @@ final class FrontEndRound {
             return;
         }
         // an open-model step is a rate: Little's law gives it no ceiling
-        double ceilingLatencySec =
-                plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
+        double ceilingLatencySec = plan.load().model() == LoadModel.CLOSED
+                ? plan.origin().latency().toNanos() / 1e9
+                : 0;
         StepRecord record = StepFigures.of(
                         spec,
                         connections,
@@ -330,7 +335,7 @@ final class FrontEndRound {
                 launch.topology().boxOf(Role.PROXY),
                 launch.topology().boxOf(Role.ORIGIN),
                 launch.topology().boxCores());
-        if (plan.repeat() > 1) {
+        if (plan.repeats().count() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
         record = StepLeadIn.applyTo(record, lead);
@@ -343,8 +348,8 @@ final class FrontEndRound {
                 frontEnd.uri("/"),
                 connections,
                 seconds,
-                plan.requestTimeout(),
-                plan.mode(),
+                plan.load().requestTimeout(),
+                plan.load().mode(),
                 raw,
                 sampler::generator);
     }

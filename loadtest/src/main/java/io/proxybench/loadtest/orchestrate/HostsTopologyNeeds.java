@@ -44,7 +44,7 @@ final class HostsTopologyNeeds {
                 HaproxyLauncher.binary().ifPresent(executables.get(Role.PROXY)::add);
             }
         }
-        GeneratorKind generator = plan.generator();
+        GeneratorKind generator = plan.load().generator();
         if (generator == GeneratorKind.WRK) {
             Executables.find("wrk").ifPresent(executables.get(Role.GENERATOR)::add);
             files.get(Role.GENERATOR).add(WrkScriptFile.shippable());
@@ -59,6 +59,6 @@ final class HostsTopologyNeeds {
         Map<Role, List<Path>> distinctFiles = new EnumMap<>(Role.class);
         files.forEach((role, paths) ->
                 distinctFiles.put(role, paths.stream().distinct().toList()));
-        return new BoxNeeds(distinctExecutables, distinctFiles, plan.maxStep());
+        return new BoxNeeds(distinctExecutables, distinctFiles, plan.load().maxStep());
     }
 }

@@ -89,7 +89,7 @@ final class SteadyWindows {
             ProcessSampler processes,
             BooleanSupplier interrupted) {
         this(
-                plan.generator() == GeneratorKind.GATLING ? GATLING_WINDOW_SEC : 1,
+                plan.load().generator() == GeneratorKind.GATLING ? GATLING_WINDOW_SEC : 1,
                 generator,
                 jvm,
                 processes,

@@ -33,14 +33,15 @@ final class TopologyFactory {
     private TopologyFactory() {}
 
     static Topology create(RunPlan plan, Path javaBinary, KitLayout layout) throws PlanException {
-        TopologyOptions options = plan.topology();
+        TopologyOptions options = plan.placement().topology();
         if (options.kind() == TopologyKind.LOOPBACK) {
             return new LoopbackTopology();
         }
         if (options.kind() == TopologyKind.HOSTS) {
             HostsFile hosts = hostsFile(options);
-            String refusal =
-                    StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);
+            String refusal = StepSplit.check(
+                            plan.load().steps(), hosts.generators().size())
+                    .orElse(null);
             if (refusal != null) {
                 throw new PlanException(refusal);
             }

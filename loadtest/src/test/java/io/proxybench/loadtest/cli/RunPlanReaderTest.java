@@ -43,34 +43,40 @@ class RunPlanReaderTest {
         assertThat(plan.frontEnds())
                 .extracting(FrontEndSpec::label)
                 .containsExactly("netty", "tomcat", "nginx", "haproxy");
-        assertThat(plan.steps()).containsExactly(100, 200, 400);
-        assertThat(plan.durationSec()).isEqualTo(5);
+        assertThat(plan.load().steps()).containsExactly(100, 200, 400);
+        assertThat(plan.load().durationSec()).isEqualTo(5);
         assertThat(plan.warmup()).isEqualTo(new WarmupPolicy(true, 0, 120));
-        assertThat(plan.mode()).isEqualTo(ConnectionMode.KEEPALIVE);
-        assertThat(plan.generator()).isEqualTo(GeneratorKind.WRK);
+        assertThat(plan.load().mode()).isEqualTo(ConnectionMode.KEEPALIVE);
+        assertThat(plan.load().generator()).isEqualTo(GeneratorKind.WRK);
         assertThat(result.generatorLine()).isEqualTo("generator: wrk");
-        assertThat(plan.threads()).isEqualTo(2);
-        assertThat(plan.jvmProfile()).isEqualTo(JvmProfile.REFERENCE);
-        assertThat(plan.originLatency()).isEqualTo(Duration.ofMillis(50));
-        assertThat(plan.payloadBytes()).isEqualTo(1024);
-        assertThat(plan.topology().kind()).isEqualTo(TopologyKind.LOOPBACK);
+        assertThat(plan.load().threads()).isEqualTo(2);
+        assertThat(plan.jvm().profile()).isEqualTo(JvmProfile.REFERENCE);
+        assertThat(plan.origin().latency()).isEqualTo(Duration.ofMillis(50));
+        assertThat(plan.origin().payloadBytes()).isEqualTo(1024);
+        assertThat(plan.placement().topology().kind()).isEqualTo(TopologyKind.LOOPBACK);
         assertThat(result.notes()).isEmpty();
+    }
+
+    @Test
+    void aPlanBuiltWithoutPartsIsThePlanOfTheCommandLineWithoutOptions() throws PlanException {
+        RunPlan read = plan();
+        assertThat(RunPlan.builder().frontEnds(read.frontEnds()).build()).isEqualTo(read);
     }
 
     @Test
     void autoPicksWrkWhenInstalledElseTheBuiltInGeneratorAndSaysWhy() throws PlanException {
         RunPlanReader.Result withWrk = RunPlanReader.read(options(), "x", RunPlanReader.Installed.ALL);
-        assertThat(withWrk.plan().generator()).isEqualTo(GeneratorKind.WRK);
+        assertThat(withWrk.plan().load().generator()).isEqualTo(GeneratorKind.WRK);
         assertThat(withWrk.generatorLine()).isEqualTo("generator: wrk");
         RunPlanReader.Result without =
                 RunPlanReader.read(options(), "x", new RunPlanReader.Installed(false, true, true, true));
-        assertThat(without.plan().generator()).isEqualTo(GeneratorKind.BUILTIN);
+        assertThat(without.plan().load().generator()).isEqualTo(GeneratorKind.BUILTIN);
         assertThat(without.generatorLine())
                 .isEqualTo("generator: built-in (wrk not installed: apt-get install wrk for a lower-CPU generator)");
         RunPlanReader.Result open = RunPlanReader.read(options("--model", "open"), "x", RunPlanReader.Installed.ALL);
-        assertThat(open.plan().generator()).isEqualTo(GeneratorKind.BUILTIN);
+        assertThat(open.plan().load().generator()).isEqualTo(GeneratorKind.BUILTIN);
         assertThat(open.generatorLine()).contains("wrk does not run the open model");
-        assertThat(plan("--generator", "builtin").generator()).isEqualTo(GeneratorKind.BUILTIN);
+        assertThat(plan("--generator", "builtin").load().generator()).isEqualTo(GeneratorKind.BUILTIN);
     }
 
     @Test
@@ -150,15 +156,15 @@ class RunPlanReaderTest {
                 "Modern",
                 "--gc",
                 "Parallel");
-        assertThat(plan.mode()).isEqualTo(ConnectionMode.CHURN);
-        assertThat(plan.model()).isEqualTo(LoadModel.OPEN);
-        assertThat(plan.generator()).isEqualTo(GeneratorKind.GATLING);
-        assertThat(plan.jvmProfile()).isEqualTo(JvmProfile.MODERN);
-        assertThat(plan.gc()).isEqualTo(GcChoice.PARALLEL);
-        assertThat(plan("--gc", "parallel").gc()).isEqualTo(GcChoice.PARALLEL);
-        assertThat(plan("--gc", "ZGC").gc()).isEqualTo(GcChoice.ZGC);
-        assertThat(plan("--gc", "G1GC").gc()).isEqualTo(GcChoice.G1);
-        assertThat(plan("--topology", "netns").topology().kind()).isEqualTo(TopologyKind.NETNS);
+        assertThat(plan.load().mode()).isEqualTo(ConnectionMode.CHURN);
+        assertThat(plan.load().model()).isEqualTo(LoadModel.OPEN);
+        assertThat(plan.load().generator()).isEqualTo(GeneratorKind.GATLING);
+        assertThat(plan.jvm().profile()).isEqualTo(JvmProfile.MODERN);
+        assertThat(plan.jvm().gc()).isEqualTo(GcChoice.PARALLEL);
+        assertThat(plan("--gc", "parallel").jvm().gc()).isEqualTo(GcChoice.PARALLEL);
+        assertThat(plan("--gc", "ZGC").jvm().gc()).isEqualTo(GcChoice.ZGC);
+        assertThat(plan("--gc", "G1GC").jvm().gc()).isEqualTo(GcChoice.G1);
+        assertThat(plan("--topology", "netns").placement().topology().kind()).isEqualTo(TopologyKind.NETNS);
     }
 
     @Test
@@ -184,11 +190,11 @@ class RunPlanReaderTest {
                 "4",
                 "--timeout",
                 "30s");
-        assertThat(plan.steps()).containsExactly(700, 900, 1100, 1300, 1500, 1700, 1900, 2000);
-        assertThat(plan.maxConnections()).isEqualTo(2000);
-        assertThat(plan.durationSec()).isEqualTo(10);
-        assertThat(plan.mode()).isEqualTo(ConnectionMode.CHURN);
-        assertThat(plan.requestTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(plan.load().steps()).containsExactly(700, 900, 1100, 1300, 1500, 1700, 1900, 2000);
+        assertThat(plan.load().maxConnections()).isEqualTo(2000);
+        assertThat(plan.load().durationSec()).isEqualTo(10);
+        assertThat(plan.load().mode()).isEqualTo(ConnectionMode.CHURN);
+        assertThat(plan.load().requestTimeout()).isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test
@@ -234,14 +240,14 @@ class RunPlanReaderTest {
                 "netty,netty[jvm=-Xmn24m  -XX:+UseTransparentHugePages,workers.inbound=1],tomcat");
         FrontEndSpec plain = plan.frontEnds().get(0);
         FrontEndSpec small = plan.frontEnds().get(1);
-        assertThat(plan.jvmArgsFor(plain))
+        assertThat(plan.jvm().argsFor(plain))
                 .containsExactly(
                         "-Xms1g",
                         "-Xmx1g",
                         "-XX:PerfDataSamplingInterval=1000",
                         "-XX:+PrintFlagsFinal",
                         "-XX:+UseNUMA");
-        assertThat(plan.jvmArgsFor(small))
+        assertThat(plan.jvm().argsFor(small))
                 .containsExactly(
                         "-Xms1g",
                         "-Xmx1g",
@@ -251,7 +257,7 @@ class RunPlanReaderTest {
                         "-Xmn24m",
                         "-XX:+UseTransparentHugePages");
         assertThat(small.proxySettings()).containsExactly(entry("workers.inbound", "1"));
-        assertThat(plan.jvmArgsFor(plan.frontEnds().get(2))).doesNotContain("-Xmn24m");
+        assertThat(plan.jvm().argsFor(plan.frontEnds().get(2))).doesNotContain("-Xmn24m");
         // a sweep over JVM flags is one column per value
         assertThat(plan("--sweep", "netty.jvm=-Xmn16m,-Xmn64m").frontEnds())
                 .extracting(FrontEndSpec::label)
@@ -316,19 +322,19 @@ class RunPlanReaderTest {
     @Test
     void theClosedModelIsTheDefaultAndItsLargestStepIsItsConnections() throws PlanException {
         RunPlan plan = plan("--steps", "100,400,200", "--generator", "gatling");
-        assertThat(plan.model()).isEqualTo(LoadModel.CLOSED);
-        assertThat(plan.maxStep()).isEqualTo(400);
-        assertThat(plan.maxConnections()).isEqualTo(400);
+        assertThat(plan.load().model()).isEqualTo(LoadModel.CLOSED);
+        assertThat(plan.load().maxStep()).isEqualTo(400);
+        assertThat(plan.load().maxConnections()).isEqualTo(400);
     }
 
     @Test
     void anOpenRunIsGatlingsAndMayHoldRateTimesTimeoutConnections() throws PlanException {
         RunPlan plan = plan("--generator", "gatling", "--model", "open", "--steps", "500,1000", "--timeout", "3s");
-        assertThat(plan.model()).isEqualTo(LoadModel.OPEN);
-        assertThat(plan.steps()).containsExactly(500, 1000);
-        assertThat(plan.maxStep()).isEqualTo(1000);
+        assertThat(plan.load().model()).isEqualTo(LoadModel.OPEN);
+        assertThat(plan.load().steps()).containsExactly(500, 1000);
+        assertThat(plan.load().maxStep()).isEqualTo(1000);
         // every unanswered request holds a connection until its timeout
-        assertThat(plan.maxConnections()).isEqualTo(3000);
+        assertThat(plan.load().maxConnections()).isEqualTo(3000);
     }
 
     @Test
@@ -348,8 +354,8 @@ class RunPlanReaderTest {
 
     @Test
     void repeatIsOnceUnlessAskedAndMustBePositive() throws PlanException {
-        assertThat(plan().repeat()).isEqualTo(1);
-        assertThat(plan("--repeat", "3").repeat()).isEqualTo(3);
+        assertThat(plan().repeats().count()).isEqualTo(1);
+        assertThat(plan("--repeat", "3").repeats().count()).isEqualTo(3);
         assertThatThrownBy(() -> plan("--repeat", "0"))
                 .isInstanceOf(PlanException.class)
                 .hasMessage("--repeat: 0 is out of range 1..100");
@@ -357,8 +363,9 @@ class RunPlanReaderTest {
 
     @Test
     void untilUndisturbedNeedsRepeatsToCountAndABaselineToDivideBy() throws PlanException {
-        assertThat(plan("--repeat", "3").untilUndisturbed()).isZero();
+        assertThat(plan("--repeat", "3").repeats().untilUndisturbed()).isZero();
         assertThat(plan("--front-ends", "nginx,netty", "--repeat", "8", "--until-undisturbed", "3")
+                        .repeats()
                         .untilUndisturbed())
                 .isEqualTo(3);
         assertThatThrownBy(() -> plan("--front-ends", "netty", "--repeat", "8", "--until-undisturbed", "3"))
