@@ -113,17 +113,12 @@ final class FrontEndRound {
 
     private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(
+        return FrontEndInfo.beforeStart(
                 spec.label(),
                 spec.kind().id(),
                 effectiveSettings(spec),
                 jvmArgs,
-                run.relative(run.raw(spec.directoryName())),
-                null,
-                null,
-                null,
-                null,
-                null);
+                run.relative(run.raw(spec.directoryName())));
     }
 
     /**

@@ -320,21 +320,20 @@ public final class RunSession {
                 load.model().stepUnit(),
                 plan.origin().latency().toNanos() / 1e6,
                 plan.origin().payloadBytes());
-        return new RunMetadata(
-                run.runId(),
-                RunMetadata.RUNNING,
-                now(),
-                null,
-                plan.command(),
-                GitRevision.of(layout.home()),
-                workload,
-                List.of(),
-                machine,
-                warnings,
-                limits,
-                RunSettings.of(plan),
-                MeasurementNotes.of(netDev, plan.load().model()),
-                topologyDetails);
+        return RunMetadata.builder()
+                .runId(run.runId())
+                .status(RunMetadata.RUNNING)
+                .startedAt(now())
+                .command(plan.command())
+                .gitRevision(GitRevision.of(layout.home()))
+                .workload(workload)
+                .machine(machine)
+                .warnings(warnings)
+                .limits(limits)
+                .settings(RunSettings.of(plan))
+                .measurement(MeasurementNotes.of(netDev, plan.load().model()))
+                .topologyDetails(topologyDetails)
+                .build();
     }
 
     private void markInterrupted(RunMetadataFile metadata, ChildProcessRegistry processes) {
