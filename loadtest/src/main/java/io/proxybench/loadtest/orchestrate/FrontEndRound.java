@@ -22,10 +22,8 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.JvmTotals;
 import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginPoolReader;
-import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.ResolvedSettingsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.sample.StepWindow;
@@ -62,19 +60,17 @@ final class FrontEndRound {
     private final LaunchContext launch;
     private final LoadGenerator generator;
     private final SamplingLoop sampler;
-    private final ProcessSampler processes;
-    private final JvmTotalsReader jvm;
     private final long ticksPerSecond;
     private final RunRecorder recorder;
     private final RunFiles run;
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
-    private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
     private final RunQueueSettle settle;
     private final WarmupPhase warmup;
     private final StepLeadIn leadIn;
     private final StepProfiler profiler;
     private final StepSyscalls syscalls;
+    private final StepBoundaryReader boundaries;
 
     FrontEndRound(
             RunPlan plan,
@@ -92,8 +88,6 @@ final class FrontEndRound {
         this.launch = launch;
         this.generator = generator;
         this.sampler = sampler;
-        this.processes = processes;
-        this.jvm = jvm;
         this.ticksPerSecond = ticksPerSecond;
         this.recorder = recorder;
         this.run = run;
@@ -104,6 +98,7 @@ final class FrontEndRound {
         this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);
         this.syscalls = new StepSyscalls(plan.profiler().syscalls(), launch.topology(), recorder);
+        this.boundaries = new StepBoundaryReader(processes, jvm);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -272,7 +267,7 @@ final class FrontEndRound {
         profiler.start(Integer.toString(connections));
         syscalls.start(connections);
         sampler.connections(connections);
-        BoundarySnapshot before = snapshot(frontEnd, origin, false);
+        BoundarySnapshot before = boundaries.atStart(frontEnd, origin);
         GeneratorResult result;
         String failure = null;
         try {
@@ -282,7 +277,7 @@ final class FrontEndRound {
             result = null;
             failure = e.getMessage();
         }
-        BoundarySnapshot after = snapshot(frontEnd, origin, true);
+        BoundarySnapshot after = boundaries.atEnd(frontEnd, origin);
         syscalls.stop(connections, result);
         profiler.stop(Integer.toString(connections));
         sampler.connections(0);
@@ -347,48 +342,6 @@ final class FrontEndRound {
                 plan.load().mode(),
                 raw,
                 sampler::generator);
-    }
-
-    private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin, boolean stepEnd) {
-        long nanos = System.nanoTime();
-        long epochMs = System.currentTimeMillis();
-        JvmTotals figures = null;
-        URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
-        // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
-        for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
-            try {
-                figures = stepEnd
-                        ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
-                        : jvm.read(frontEnd.process().handle(), metrics);
-            } catch (IOException e) {
-                LOG.debug("JVM figures not read: {}", e.getMessage());
-            }
-        }
-        return new BoundarySnapshot(
-                epochMs,
-                nanos,
-                processes.readWithThreadRoles(frontEnd.process().handle()),
-                processes.read(origin.process().handle()),
-                figures,
-                readOriginStats(origin));
-    }
-
-    /** The origin's counters; a second try when the first read fails, since a missing reading blanks the step's. */
-    private StepRecord.OriginFaults readOriginStats(RunningServer origin) {
-        URI stats = origin.controlUri(OriginStatsReader.PATH);
-        IOException last = null;
-        for (int attempt = 0; attempt < 2; attempt++) {
-            try {
-                return originStats.read(stats);
-            } catch (IOException e) {
-                last = e;
-            }
-        }
-        LOG.warn(
-                "origin {} did not answer, the step's origin counts stay empty: {}",
-                OriginStatsReader.PATH,
-                last.getMessage());
-        return null;
     }
 
     /** The origin pool once a stalled origin answer could have ended (origin.readTimeout, 10 s by default). */
