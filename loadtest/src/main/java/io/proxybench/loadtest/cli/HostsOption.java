@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** {@code --hosts FILE}: read and checked while the command line is, so a bad line is a one-line error before anything starts. */
+/**
+ * {@code --hosts FILE}: read and checked while the command line is, so a bad line is a one-line
+ * error before anything starts.
+ */
 final class HostsOption {
 
     private HostsOption() {}

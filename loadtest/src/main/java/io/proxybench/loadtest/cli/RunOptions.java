@@ -52,9 +52,9 @@ public class RunOptions {
             defaultValue = "auto",
             description = {
                 "Warm-up at the first step's load before each front end's steps. auto: until the front end is steady"
-                        + " (its JIT and the origin's quiet, req/s stable over 1 s windows; nginx and HAProxy: req/s only),"
-                        + " at most --warmup-cap, past which its steps are flagged not-steady; a time (30s) for a fixed"
-                        + " warm-up; 0 for none (default: ${DEFAULT-VALUE})."
+                        + " (its JIT and the origin's quiet, req/s stable over 1 s windows; nginx and HAProxy: req/s"
+                        + " only), at most --warmup-cap, past which its steps are flagged not-steady; a time (30s)"
+                        + " for a fixed warm-up; 0 for none (default: ${DEFAULT-VALUE})."
             })
     String warmup;
 
@@ -167,12 +167,12 @@ public class RunOptions {
             paramLabel = "LIST",
             defaultValue = "none",
             description = {
-                "Profile each front end during every step (not the warm-up), one recording per step, any of these joined"
-                        + " with commas:",
-                "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame graphs"
-                        + " raw/<label>/<step>-cpu.html and -alloc.html (both JVM front ends only); syscalls: every front end's"
-                        + " system calls counted by perf, raw/<label>/syscalls-<step>.json and per request in the report"
-                        + " (default: ${DEFAULT-VALUE})."
+                "Profile each front end during every step (not the warm-up), one recording per step, any of these"
+                        + " joined with commas:",
+                "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame"
+                        + " graphs raw/<label>/<step>-cpu.html and -alloc.html (both JVM front ends only); syscalls:"
+                        + " every front end's system calls counted by perf, raw/<label>/syscalls-<step>.json and per"
+                        + " request in the report (default: ${DEFAULT-VALUE})."
             })
     String profile;
 
@@ -228,8 +228,9 @@ public class RunOptions {
             names = "--cpus",
             paramLabel = "ROLE=LIST,..",
             description = {
-                "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as taskset"
-                        + " writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs on every CPU."
+                "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as"
+                        + " taskset writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs"
+                        + " on every CPU."
             })
     String cpus;
 
@@ -244,9 +245,10 @@ public class RunOptions {
             paramLabel = "N",
             defaultValue = "1",
             description = {
-                "Run every front end over every step N times, interleaved: repeat 1 of every front end, then repeat 2,"
-                        + " ... so that drift of the machine hits all alike. The table shows each figure's median and the"
-                        + " repeats' spread; compare tests changes against that noise (3 or more; default: ${DEFAULT-VALUE})."
+                "Run every front end over every step N times, interleaved: repeat 1 of every front end, then repeat"
+                        + " 2, ... so that drift of the machine hits all alike. The table shows each figure's median"
+                        + " and the repeats' spread; compare tests changes against that noise (3 or more; default:"
+                        + " ${DEFAULT-VALUE})."
             })
     int repeat;
 
@@ -255,10 +257,11 @@ public class RunOptions {
             paramLabel = "K",
             defaultValue = "0",
             description = {
-                "With --repeat N and two front ends or more: after each round of repeats, stop once every front end's ratio"
-                        + " to the first has K repeats at every step in which neither step raised a flag that disturbs a"
-                        + " measurement (cpu-stolen, not-steady, jit-busy, errors); N stays the most. K from 3, the fewest the"
-                        + " report's confidence interval takes, to N (default: 0, every repeat)."
+                "With --repeat N and two front ends or more: after each round of repeats, stop once every front"
+                        + " end's ratio to the first has K repeats at every step in which neither step raised a flag"
+                        + " that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors); N stays the"
+                        + " most. K from 3, the fewest the report's confidence interval takes, to N (default: 0,"
+                        + " every repeat)."
             })
     int untilUndisturbed;
 
@@ -269,10 +272,12 @@ public class RunOptions {
             names = "--origin-faults",
             paramLabel = "LIST",
             description = {
-                "Faults the origin injects, as shares of its requests: e.g. reset=1%%,close-mid-body=1%%,garbage=1%%,"
-                        + "stall=0.5%%,status-500=1%% (a share is a percentage or a fraction such as 0.01; at most 100%% in all).",
-                "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's origin.readTimeout or the"
-                        + " generator's --timeout ends it), slow-body. Each step records the faults the origin served."
+                "Faults the origin injects, as shares of its requests: e.g."
+                        + " reset=1%%,close-mid-body=1%%,garbage=1%%,stall=0.5%%,status-500=1%% (a share is a"
+                        + " percentage or a fraction such as 0.01; at most 100%% in all).",
+                "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's"
+                        + " origin.readTimeout or the generator's --timeout ends it), slow-body. Each step records"
+                        + " the faults the origin served."
             })
     String originFaults;
 
@@ -280,9 +285,10 @@ public class RunOptions {
             names = "--lead-in",
             paramLabel = "TIME",
             description = {
-                "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load until the"
-                        + " JIT is quiet and req/s stable again, at most --lead-in-cap (a step reaching that cap is flagged"
-                        + " not-steady); a time (5s) for a fixed lead-in; none to measure at once. Default none with --warmup 0."
+                "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load"
+                        + " until the JIT is quiet and req/s stable again, at most --lead-in-cap (a step reaching"
+                        + " that cap is flagged not-steady); a time (5s) for a fixed lead-in; none to measure at"
+                        + " once. Default none with --warmup 0."
             })
     String leadIn;
 
@@ -291,8 +297,9 @@ public class RunOptions {
             paramLabel = "TIME",
             defaultValue = LeadInPolicy.DEFAULT_CAP,
             description = {
-                "Longest automatic lead-in of one step (default: ${DEFAULT-VALUE}). A front end whose JIT keeps compiling"
-                        + " at a new load for longer gets its steps flagged not-steady; a longer cap waits that out."
+                "Longest automatic lead-in of one step (default: ${DEFAULT-VALUE}). A front end whose JIT keeps"
+                        + " compiling at a new load for longer gets its steps flagged not-steady; a longer cap waits"
+                        + " that out."
             })
     String leadInCap;
 }

@@ -30,7 +30,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one {@link PlanException}. */
+/**
+ * Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one
+ * {@link PlanException}.
+ */
 public final class RunPlanReader {
 
     static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
@@ -141,9 +144,10 @@ public final class RunPlanReader {
                 String unit = model == LoadModel.OPEN ? " req/s" : " connections";
                 return Optional.of(
                         "step " + steps.get(i) + unit + " comes after " + highest + unit + ": the front ends "
-                                + "close the origin connections the higher load left idle when their idle timeout (60 s by "
-                                + "default) runs out, likely inside a lower step, whose CPU then includes the closing and, in a "
-                                + "JVM, recompiling after its first such closes; in rising order the pools only grow");
+                                + "close the origin connections the higher load left idle when their idle timeout "
+                                + "(60 s by default) runs out, likely inside a lower step, whose CPU then includes the "
+                                + "closing and, in a JVM, recompiling after its first such closes; in rising order the "
+                                + "pools only grow");
             }
         }
         return Optional.empty();

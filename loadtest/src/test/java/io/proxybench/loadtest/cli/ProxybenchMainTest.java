@@ -94,7 +94,8 @@ class ProxybenchMainTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .isEqualTo("proxybench run: " + hosts + ":2: bad target for proxy: 'ftp://proxy-1'"
-                        + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run --help)"
+                        + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run"
+                        + " --help)"
                         + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
     }

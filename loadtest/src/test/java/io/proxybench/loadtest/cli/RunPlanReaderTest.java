@@ -307,8 +307,8 @@ class RunPlanReaderTest {
         assertThat(falling.notes())
                 .singleElement()
                 .asString()
-                .startsWith(
-                        "step 400 connections comes after 1000 connections: the front ends close the origin connections");
+                .startsWith("step 400 connections comes after 1000 connections: the front ends close the origin"
+                        + " connections");
 
         assertThat(RunPlanReader.read(options("--steps", "10,100,400"), "proxybench run", RunPlanReader.Installed.ALL)
                         .notes())
