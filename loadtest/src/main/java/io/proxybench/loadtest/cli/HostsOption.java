@@ -1,20 +1,23 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.plan.PlanException;
-import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.topology.ssh.HostsFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** {@code --hosts FILE}: read and checked while the command line is, so a bad line is a one-line error before anything starts. */
+/**
+ * {@code --hosts FILE}: read and checked while the command line is, so a bad line is a one-line
+ * error before anything starts.
+ */
 final class HostsOption {
 
     private HostsOption() {}
 
     /** The hosts file for {@code --topology hosts} (required there, refused elsewhere), checked line by line. */
-    static Path check(String topology, Path hosts) throws PlanException {
-        boolean wanted = topology.equals(TopologyOptions.HOSTS);
+    static Path check(TopologyKind topology, Path hosts) throws PlanException {
+        boolean wanted = topology == TopologyKind.HOSTS;
         if (!wanted) {
             if (hosts != null) {
                 throw new PlanException("--hosts needs --topology hosts");

@@ -46,7 +46,7 @@ public final class ProxybenchMain implements Runnable {
         CommandLine cmd = new CommandLine(new ProxybenchMain());
         cmd.setParameterExceptionHandler((e, args) -> {
             String name = e.getCommandLine().getCommandSpec().qualifiedName();
-            e.getCommandLine().getErr().println(name + ": " + e.getMessage() + " (see " + name + " --help)");
+            e.getCommandLine().getErr().println(name + ": " + message(e) + " (see " + name + " --help)");
             e.getCommandLine().getErr().flush();
             return ExitCodes.BAD_INPUT;
         });
@@ -58,6 +58,18 @@ public final class ProxybenchMain implements Runnable {
             return ExitCodes.of(e);
         });
         return cmd;
+    }
+
+    /**
+     * A value picocli could not convert reads like the kit's own checks, option first:
+     * {@code --mode: unknown value 'fast' (expected one of keepalive, churn)}.
+     */
+    private static String message(CommandLine.ParameterException e) {
+        if (e.getCause() instanceof CommandLine.TypeConversionException conversion
+                && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
+            return option.longestName() + ": " + conversion.getMessage();
+        }
+        return e.getMessage();
     }
 
     /** Without a command: the usage, as an error. */

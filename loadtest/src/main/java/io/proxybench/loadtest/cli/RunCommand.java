@@ -28,10 +28,12 @@ import picocli.CommandLine.Unmatched;
         description = {
             "Starts stub-origin and each front end as separate processes, ramps connections through them with the"
                     + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
-                    + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the report.",
+                    + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the"
+                    + " report.",
             "Front ends run one after another over the same steps; each gets a fresh origin, after the machine's"
                     + " run queue is back near its idle level (at most 30 s), and is warmed up at the first step's load"
-                    + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most --warmup-cap).",
+                    + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most"
+                    + " --warmup-cap).",
             "",
             "Without options: netty, tomcat, nginx and haproxy (when installed) at 100, 200 and 400 connections,"
                     + " 5 s per step after the warm-up (a JVM front end: typically half a minute to a minute and a half"

@@ -1,7 +1,11 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
+import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,9 +52,9 @@ public class RunOptions {
             defaultValue = "auto",
             description = {
                 "Warm-up at the first step's load before each front end's steps. auto: until the front end is steady"
-                        + " (its JIT and the origin's quiet, req/s stable over 1 s windows; nginx and HAProxy: req/s only),"
-                        + " at most --warmup-cap, past which its steps are flagged not-steady; a time (30s) for a fixed"
-                        + " warm-up; 0 for none (default: ${DEFAULT-VALUE})."
+                        + " (its JIT and the origin's quiet, req/s stable over 1 s windows; nginx and HAProxy: req/s"
+                        + " only), at most --warmup-cap, past which its steps are flagged not-steady; a time (30s)"
+                        + " for a fixed warm-up; 0 for none (default: ${DEFAULT-VALUE})."
             })
     String warmup;
 
@@ -58,28 +62,34 @@ public class RunOptions {
             names = "--mode",
             paramLabel = "MODE",
             defaultValue = "keepalive",
-            description = "keepalive: connections stay open; churn: a new TCP connection per request"
-                    + " (Connection: close) (default: ${DEFAULT-VALUE}).")
-    String mode;
+            converter = ChoiceConverter.Mode.class,
+            description = "How the generator holds its connections: ${COMPLETION-CANDIDATES}"
+                    + " (default: ${DEFAULT-VALUE}). keepalive: they stay open; churn: a new TCP connection per"
+                    + " request (Connection: close).")
+    ConnectionMode mode;
 
     @Option(
             names = "--generator",
             paramLabel = "NAME",
             defaultValue = "auto",
-            description = "Load generator: auto (wrk when installed, else builtin), wrk, builtin or gatling"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String generator;
+            converter = ChoiceConverter.Generator.class,
+            description = "Load generator: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). auto: wrk when"
+                    + " installed and the model allows it, else builtin.")
+    GeneratorChoice generator;
 
     @Option(
             names = "--model",
             paramLabel = "MODEL",
             defaultValue = "closed",
+            converter = ChoiceConverter.Model.class,
             description = {
-                "closed: a step is N connections, each sending its next request when the previous one is answered;",
-                "open: a step is N requests per second, sent on time whatever the answers (--generator builtin or gatling)"
-                        + " (default: ${DEFAULT-VALUE})."
+                "Load model: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+                "closed: a step is N connections, each sending its next request when the previous one is"
+                        + " answered;",
+                "open: a step is N requests per second, sent on time whatever the answers (--generator builtin"
+                        + " or gatling)."
             })
-    String model;
+    LoadModel model;
 
     @Option(
             names = "--threads",
@@ -99,20 +109,24 @@ public class RunOptions {
             names = "--jvm-profile",
             paramLabel = "NAME",
             defaultValue = "reference",
+            converter = ChoiceConverter.Profile.class,
             description = {
+                "JVM flags and proxy settings of the JVM front ends: ${COMPLETION-CANDIDATES}"
+                        + " (default: ${DEFAULT-VALUE}).",
                 "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
-                        + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's --profile reference;",
+                        + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's"
+                        + " --profile reference;",
                 "modern: JDK defaults with a fixed 1 GiB heap and HotSpot's performance data sampled once a second"
-                        + " (" + JvmProfile.PERF_DATA_SAMPLING + ") (default: ${DEFAULT-VALUE})."
+                        + " (" + JvmProfile.PERF_DATA_SAMPLING + ")."
             })
-    String jvmProfile;
+    JvmProfile jvmProfile;
 
     @Option(
             names = "--gc",
             paramLabel = "NAME",
-            description =
-                    "Collector of the JVM front ends, replacing the profile's: G1, Parallel, Serial, ZGC, Shenandoah, Epsilon.")
-    String gc;
+            converter = ChoiceConverter.Gc.class,
+            description = "Collector of the JVM front ends, replacing the profile's: ${COMPLETION-CANDIDATES}.")
+    GcChoice gc;
 
     @Option(
             names = "--java-home",
@@ -153,12 +167,12 @@ public class RunOptions {
             paramLabel = "LIST",
             defaultValue = "none",
             description = {
-                "Profile each front end during every step (not the warm-up), one recording per step, any of these joined"
-                        + " with commas:",
-                "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame graphs"
-                        + " raw/<label>/<step>-cpu.html and -alloc.html (both JVM front ends only); syscalls: every front end's"
-                        + " system calls counted by perf, raw/<label>/syscalls-<step>.json and per request in the report"
-                        + " (default: ${DEFAULT-VALUE})."
+                "Profile each front end during every step (not the warm-up), one recording per step, any of these"
+                        + " joined with commas:",
+                "jfr: Flight Recorder to raw/<label>/<step>.jfr; async: async-profiler CPU and allocation flame"
+                        + " graphs raw/<label>/<step>-cpu.html and -alloc.html (both JVM front ends only); syscalls:"
+                        + " every front end's system calls counted by perf, raw/<label>/syscalls-<step>.json and per"
+                        + " request in the report (default: ${DEFAULT-VALUE})."
             })
     String profile;
 
@@ -180,10 +194,11 @@ public class RunOptions {
             names = "--topology",
             paramLabel = "NAME",
             defaultValue = "loopback",
-            description = "loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
-                    + " veth links (root); hosts: each role on the box --hosts names, over ssh"
-                    + " (default: ${DEFAULT-VALUE}).")
-    String topology;
+            converter = ChoiceConverter.Topology.class,
+            description = "Where the roles run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})."
+                    + " loopback: every role on lo; netns: each role in a network namespace of its own, joined by"
+                    + " veth links (root); hosts: each role on the box --hosts names, over ssh.")
+    TopologyKind topology;
 
     @Option(
             names = "--link",
@@ -213,8 +228,9 @@ public class RunOptions {
             names = "--cpus",
             paramLabel = "ROLE=LIST,..",
             description = {
-                "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as taskset"
-                        + " writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs on every CPU."
+                "Pin each role's processes to CPUs with taskset -c, e.g. generator=0,proxy=1,origin=1 (lists as"
+                        + " taskset writes them: 0, 0-1, 0,2); roles: generator, proxy, origin; a role left out runs"
+                        + " on every CPU."
             })
     String cpus;
 
@@ -229,9 +245,10 @@ public class RunOptions {
             paramLabel = "N",
             defaultValue = "1",
             description = {
-                "Run every front end over every step N times, interleaved: repeat 1 of every front end, then repeat 2,"
-                        + " ... so that drift of the machine hits all alike. The table shows each figure's median and the"
-                        + " repeats' spread; compare tests changes against that noise (3 or more; default: ${DEFAULT-VALUE})."
+                "Run every front end over every step N times, interleaved: repeat 1 of every front end, then repeat"
+                        + " 2, ... so that drift of the machine hits all alike. The table shows each figure's median"
+                        + " and the repeats' spread; compare tests changes against that noise (3 or more; default:"
+                        + " ${DEFAULT-VALUE})."
             })
     int repeat;
 
@@ -240,10 +257,11 @@ public class RunOptions {
             paramLabel = "K",
             defaultValue = "0",
             description = {
-                "With --repeat N and two front ends or more: after each round of repeats, stop once every front end's ratio"
-                        + " to the first has K repeats at every step in which neither step raised a flag that disturbs a"
-                        + " measurement (cpu-stolen, not-steady, jit-busy, errors); N stays the most. K from 3, the fewest the"
-                        + " report's confidence interval takes, to N (default: 0, every repeat)."
+                "With --repeat N and two front ends or more: after each round of repeats, stop once every front"
+                        + " end's ratio to the first has K repeats at every step in which neither step raised a flag"
+                        + " that disturbs a measurement (cpu-stolen, not-steady, jit-busy, errors); N stays the"
+                        + " most. K from 3, the fewest the report's confidence interval takes, to N (default: 0,"
+                        + " every repeat)."
             })
     int untilUndisturbed;
 
@@ -254,10 +272,12 @@ public class RunOptions {
             names = "--origin-faults",
             paramLabel = "LIST",
             description = {
-                "Faults the origin injects, as shares of its requests: e.g. reset=1%%,close-mid-body=1%%,garbage=1%%,"
-                        + "stall=0.5%%,status-500=1%% (a share is a percentage or a fraction such as 0.01; at most 100%% in all).",
-                "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's origin.readTimeout or the"
-                        + " generator's --timeout ends it), slow-body. Each step records the faults the origin served."
+                "Faults the origin injects, as shares of its requests: e.g."
+                        + " reset=1%%,close-mid-body=1%%,garbage=1%%,stall=0.5%%,status-500=1%% (a share is a"
+                        + " percentage or a fraction such as 0.01; at most 100%% in all).",
+                "Kinds: status-500, reset, close-mid-body, garbage, stall (no answer until the proxy's"
+                        + " origin.readTimeout or the generator's --timeout ends it), slow-body. Each step records"
+                        + " the faults the origin served."
             })
     String originFaults;
 
@@ -265,9 +285,10 @@ public class RunOptions {
             names = "--lead-in",
             paramLabel = "TIME",
             description = {
-                "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load until the"
-                        + " JIT is quiet and req/s stable again, at most --lead-in-cap (a step reaching that cap is flagged"
-                        + " not-steady); a time (5s) for a fixed lead-in; none to measure at once. Default none with --warmup 0."
+                "Before every step after a front end's first: auto (default) runs 1 s windows at the step's load"
+                        + " until the JIT is quiet and req/s stable again, at most --lead-in-cap (a step reaching"
+                        + " that cap is flagged not-steady); a time (5s) for a fixed lead-in; none to measure at"
+                        + " once. Default none with --warmup 0."
             })
     String leadIn;
 
@@ -276,8 +297,9 @@ public class RunOptions {
             paramLabel = "TIME",
             defaultValue = LeadInPolicy.DEFAULT_CAP,
             description = {
-                "Longest automatic lead-in of one step (default: ${DEFAULT-VALUE}). A front end whose JIT keeps compiling"
-                        + " at a new load for longer gets its steps flagged not-steady; a longer cap waits that out."
+                "Longest automatic lead-in of one step (default: ${DEFAULT-VALUE}). A front end whose JIT keeps"
+                        + " compiling at a new load for longer gets its steps flagged not-steady; a longer cap waits"
+                        + " that out."
             })
     String leadInCap;
 }

@@ -1,27 +1,23 @@
 package io.proxybench.loadtest.cli;
 
-import io.proxybench.loadtest.frontend.HaproxyConfig;
-import io.proxybench.loadtest.frontend.NginxConfig;
-import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.plan.ByteSizeParser;
-import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.DurationParser;
-import io.proxybench.loadtest.plan.FrontEndKind;
-import io.proxybench.loadtest.plan.FrontEndListParser;
 import io.proxybench.loadtest.plan.FrontEndSpec;
-import io.proxybench.loadtest.plan.GcChoice;
-import io.proxybench.loadtest.plan.JvmProfile;
-import io.proxybench.loadtest.plan.KindSetting;
+import io.proxybench.loadtest.plan.GeneratorKind;
+import io.proxybench.loadtest.plan.JvmSettings;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.LoadShape;
 import io.proxybench.loadtest.plan.OriginFaultMix;
+import io.proxybench.loadtest.plan.OriginSettings;
+import io.proxybench.loadtest.plan.Placement;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
-import io.proxybench.loadtest.plan.SweepExpander;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
@@ -31,26 +27,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 
-/** Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one {@link PlanException}. */
+/**
+ * Checks {@code run}'s options and resolves them into a {@link RunPlan}; any bad input is one
+ * {@link PlanException}.
+ */
 public final class RunPlanReader {
 
     static final List<Integer> DEFAULT_STEPS = List.of(100, 200, 400);
     static final int MAX_THREADS = 256;
     static final int MAX_REPEAT = 100;
-    static final String AUTO = "auto";
-    static final String NGINX_HINT = "apt-get install nginx-light";
-    static final String HAPROXY_HINT = "apt-get install haproxy";
-    static final String TOMCAT_CONNECTOR = "tomcat.connector";
 
     /**
      * The plan, and notes for the user and run.json (a front end skipped, say).
@@ -79,11 +67,10 @@ public final class RunPlanReader {
         int duration = DurationParser.wholeSeconds(o.duration, "--duration", 1);
         WarmupPolicy warmup = WarmupPolicy.parse(o.warmup, o.warmupCap);
         Duration timeout = Duration.ofSeconds(DurationParser.wholeSeconds(o.timeout, "--timeout", 1));
-        ConnectionMode mode = choice(o.mode, ConnectionMode.values(), "--mode");
-        LoadModel model = choice(o.model, LoadModel.values(), "--model");
+        LoadModel model = o.model;
         String generatorLine;
-        GeneratorKind generator;
-        if (AUTO.equalsIgnoreCase(o.generator.trim())) {
+        GeneratorKind generator = o.generator.named().orElse(null);
+        if (generator == null) {
             if (installed.wrk() && GeneratorKind.WRK.supports(model)) {
                 generator = GeneratorKind.WRK;
                 generatorLine = "generator: wrk";
@@ -96,11 +83,6 @@ public final class RunPlanReader {
                         + ")";
             }
         } else {
-            generator = GeneratorKind.find(o.generator);
-            if (generator == null) {
-                throw new PlanException("--generator: unknown generator '" + o.generator + "' (expected auto, "
-                        + GeneratorKind.allIds() + ")");
-            }
             generatorLine = "generator: " + generator.id();
         }
         if (!generator.supports(model)) {
@@ -110,8 +92,6 @@ public final class RunPlanReader {
         if (o.threads < 1 || o.threads > MAX_THREADS) {
             throw new PlanException("--threads: " + o.threads + " is out of range 1.." + MAX_THREADS);
         }
-        JvmProfile jvmProfile = choice(o.jvmProfile, JvmProfile.values(), "--jvm-profile");
-        GcChoice gc = o.gc == null ? null : GcChoice.parse(o.gc);
         Path javaHome = javaHome(o.javaHome);
         for (String arg : o.jvmArgs) {
             if (!arg.startsWith("-")) {
@@ -128,103 +108,25 @@ public final class RunPlanReader {
         OriginFaultMix originFaults = OriginFaultMix.parse(o.originFaults);
         CpuPinning cpus = CpuPinning.parse(o.cpus, OnlineCpus.read());
 
-        List<KindSetting> globals = new ArrayList<>();
-        for (String s : o.settings) {
-            globals.add(KindSetting.parse(s, "--set"));
-        }
-        globals.addAll(passThrough(o.unmatched));
-        List<KindSetting> sweeps = new ArrayList<>();
-        for (String s : o.sweeps) {
-            sweeps.add(KindSetting.parse(s, "--sweep"));
-        }
-
-        List<FrontEndSpec> frontEnds = frontEnds(o.frontEnds, sweeps, installed, notes);
-        frontEnds = SweepExpander.expand(frontEnds, sweeps);
-        frontEnds = withGlobals(frontEnds, globals);
-        for (FrontEndSpec spec : frontEnds) {
-            checkJvmFlags(spec);
-            if (spec.kind() == FrontEndKind.NGINX || spec.kind() == FrontEndKind.HAPROXY) {
-                try {
-                    if (spec.kind() == FrontEndKind.NGINX) {
-                        NginxConfig.check(spec.settings());
-                    } else {
-                        HaproxyConfig.check(spec.settings());
-                    }
-                } catch (PlanException e) {
-                    throw new PlanException("front end '" + spec.label() + "': " + e.getMessage());
-                }
-            }
-        }
-        if (!installed.tomcatNative()) {
-            frontEnds = withoutApr(frontEnds, notes);
-        }
+        List<FrontEndSpec> frontEnds = FrontEndColumns.resolve(o, installed, notes);
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(
                 new RunPlan(
                         frontEnds,
-                        steps,
-                        duration,
+                        new LoadShape(steps, duration, model, o.mode, generator, o.threads, timeout),
                         warmup,
-                        mode,
-                        model,
-                        generator.id(),
-                        o.threads,
-                        jvmProfile,
-                        gc,
-                        javaHome,
-                        o.jvmArgs,
-                        profiler,
-                        originLatency,
-                        payload,
-                        topology,
-                        timeout,
-                        o.out,
-                        command,
-                        originFaults,
-                        cpus,
-                        repeat(o.repeat),
                         LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
-                        untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
+                        new JvmSettings(o.jvmProfile, o.gc, javaHome, o.jvmArgs),
+                        new OriginSettings(originLatency, payload, originFaults),
+                        new Placement(topology, cpus),
+                        new RepeatPolicy(
+                                repeat(o.repeat), untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
+                        profiler,
+                        o.out,
+                        command),
                 notes,
                 generatorLine);
-    }
-
-    static List<FrontEndSpec> frontEnds(String text, List<KindSetting> sweeps, Installed installed, List<String> notes)
-            throws PlanException {
-        if (text != null) {
-            List<FrontEndSpec> specs = FrontEndListParser.parse(text);
-            requireInstalled(specs.stream().map(FrontEndSpec::kind).toList(), installed);
-            return specs;
-        }
-        if (!sweeps.isEmpty()) {
-            Set<FrontEndKind> kinds = new LinkedHashSet<>();
-            sweeps.forEach(s -> kinds.add(s.kind()));
-            requireInstalled(List.copyOf(kinds), installed);
-            return kinds.stream().map(FrontEndSpec::plain).toList();
-        }
-        List<FrontEndSpec> specs = new ArrayList<>(
-                List.of(FrontEndSpec.plain(FrontEndKind.NETTY), FrontEndSpec.plain(FrontEndKind.TOMCAT)));
-        if (installed.nginx()) {
-            specs.add(FrontEndSpec.plain(FrontEndKind.NGINX));
-        } else {
-            notes.add("nginx is not installed: its column is skipped (" + NGINX_HINT + ")");
-        }
-        if (installed.haproxy()) {
-            specs.add(FrontEndSpec.plain(FrontEndKind.HAPROXY));
-        } else {
-            notes.add("haproxy is not installed: its column is skipped (" + HAPROXY_HINT + ")");
-        }
-        return specs;
-    }
-
-    private static void requireInstalled(List<FrontEndKind> kinds, Installed installed) throws PlanException {
-        if (!installed.nginx() && kinds.contains(FrontEndKind.NGINX)) {
-            throw new PlanException("nginx is not installed (" + NGINX_HINT + ")");
-        }
-        if (!installed.haproxy() && kinds.contains(FrontEndKind.HAPROXY)) {
-            throw new PlanException("haproxy is not installed (" + HAPROXY_HINT + ")");
-        }
     }
 
     /**
@@ -242,106 +144,13 @@ public final class RunPlanReader {
                 String unit = model == LoadModel.OPEN ? " req/s" : " connections";
                 return Optional.of(
                         "step " + steps.get(i) + unit + " comes after " + highest + unit + ": the front ends "
-                                + "close the origin connections the higher load left idle when their idle timeout (60 s by "
-                                + "default) runs out, likely inside a lower step, whose CPU then includes the closing and, in a "
-                                + "JVM, recompiling after its first such closes; in rising order the pools only grow");
+                                + "close the origin connections the higher load left idle when their idle timeout "
+                                + "(60 s by default) runs out, likely inside a lower step, whose CPU then includes the "
+                                + "closing and, in a JVM, recompiling after its first such closes; in rising order the "
+                                + "pools only grow");
             }
         }
         return Optional.empty();
-    }
-
-    /**
-     * Tomcat front ends that would run the APR connector (its default) run NIO when libtcnative-1 is
-     * missing, labelled {@code tomcat(nio)} so that no column reads as APR; one that asked for APR by
-     * name keeps it and fails with the proxy's own reason.
-     */
-    static List<FrontEndSpec> withoutApr(List<FrontEndSpec> frontEnds, List<String> notes) {
-        List<FrontEndSpec> out = new ArrayList<>();
-        boolean swapped = false;
-        for (FrontEndSpec spec : frontEnds) {
-            if (spec.kind() == FrontEndKind.TOMCAT && !spec.settings().containsKey(TOMCAT_CONNECTOR)) {
-                Map<String, String> settings = new LinkedHashMap<>(spec.settings());
-                settings.put(TOMCAT_CONNECTOR, "nio");
-                out.add(new FrontEndSpec(spec.label().replaceFirst("^tomcat", "tomcat(nio)"), spec.kind(), settings));
-                swapped = true;
-            } else {
-                out.add(spec);
-            }
-        }
-        if (swapped) {
-            notes.add("TOMCAT RUNS NIO, NOT APR: " + TomcatNativeLibrary.PACKAGE + " is not installed, so the column is"
-                    + " tomcat(nio) (apt-get install " + TomcatNativeLibrary.PACKAGE
-                    + " for the reference APR connector)");
-        }
-        return out;
-    }
-
-    /** A variant's {@code jvm=} holds JVM flags, and only a JVM front end has them. */
-    static void checkJvmFlags(FrontEndSpec spec) throws PlanException {
-        if (!spec.settings().containsKey(FrontEndSpec.JVM_FLAGS)) {
-            return;
-        }
-        if (!spec.kind().isJvm()) {
-            throw new PlanException("front end '" + spec.label() + "': " + FrontEndSpec.JVM_FLAGS
-                    + "= sets JVM flags, and " + spec.kind().id() + " is not a JVM");
-        }
-        for (String flag : spec.jvmFlags()) {
-            if (!flag.startsWith("-")) {
-                throw new PlanException("front end '" + spec.label() + "': '" + flag + "' is not a JVM flag (write "
-                        + FrontEndSpec.JVM_FLAGS + "=-Xmn64m, several separated by spaces)");
-            }
-        }
-    }
-
-    /**
-     * Settings for a whole kind go first; a variant's own settings override them. Keys become the
-     * proxy's config keys ({@link FrontEndKind#configKey}); labels stay as written.
-     */
-    static List<FrontEndSpec> withGlobals(List<FrontEndSpec> frontEnds, List<KindSetting> globals)
-            throws PlanException {
-        for (KindSetting g : globals) {
-            if (frontEnds.stream().noneMatch(f -> f.kind() == g.kind())) {
-                throw new PlanException("setting " + g.kind().id() + "." + g.key() + ": no "
-                        + g.kind().id() + " front end in this run");
-            }
-        }
-        List<FrontEndSpec> merged = new ArrayList<>();
-        for (FrontEndSpec spec : frontEnds) {
-            Map<String, String> settings = new LinkedHashMap<>();
-            globals.stream()
-                    .filter(g -> g.kind() == spec.kind())
-                    .forEach(g -> settings.put(spec.kind().configKey(g.key()), g.value()));
-            spec.settings().forEach((k, v) -> settings.put(spec.kind().configKey(k), v));
-            merged.add(new FrontEndSpec(spec.label(), spec.kind(), settings));
-        }
-        return merged;
-    }
-
-    /**
-     * {@code --netty.workers.stage=8} or {@code --netty.workers.stage 8}: a setting for every front end
-     * of that kind. Anything else left over is a mistyped option.
-     */
-    static List<KindSetting> passThrough(List<String> tokens) throws PlanException {
-        List<KindSetting> settings = new ArrayList<>();
-        for (int i = 0; i < tokens.size(); i++) {
-            String token = tokens.get(i);
-            String name = token.startsWith("--") ? token.substring(2) : null;
-            if (name == null || !KindSetting.startsWithKind(name)) {
-                throw new PlanException(
-                        token.startsWith("-")
-                                ? "unknown option '" + token + "'"
-                                : "unexpected argument '" + token + "'");
-            }
-            String pair = name;
-            if (!name.contains("=")) {
-                if (i + 1 >= tokens.size() || tokens.get(i + 1).startsWith("--")) {
-                    throw new PlanException("option '" + token + "' needs a value (" + token + "=VALUE)");
-                }
-                pair = name + "=" + tokens.get(++i);
-            }
-            settings.add(KindSetting.parse(pair, "--" + pair.substring(0, pair.indexOf('='))));
-        }
-        return settings;
     }
 
     static int repeat(int repeat) throws PlanException {
@@ -367,22 +176,17 @@ public final class RunPlanReader {
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {
-        String name = o.topology.trim().toLowerCase(Locale.ROOT);
-        if (!List.of(TopologyOptions.LOOPBACK, TopologyOptions.NETNS, TopologyOptions.HOSTS)
-                .contains(name)) {
-            throw new PlanException(
-                    "--topology: unknown topology '" + o.topology + "' (expected loopback, netns, hosts)");
-        }
-        if (!name.equals(TopologyOptions.NETNS) && (o.link != null || o.linkDelay != null || o.applySysctl)) {
+        TopologyKind kind = o.topology;
+        if (kind != TopologyKind.NETNS && (o.link != null || o.linkDelay != null || o.applySysctl)) {
             throw new PlanException("--link, --link-delay and --apply-sysctl need --topology netns");
         }
-        Path hosts = HostsOption.check(name, o.hosts);
+        Path hosts = HostsOption.check(kind, o.hosts);
         try {
             LinkShaping.parse(o.link, o.linkDelay);
         } catch (IllegalArgumentException e) {
             throw new PlanException(e.getMessage());
         }
-        return new TopologyOptions(name, o.link, o.linkDelay, o.applySysctl, hosts);
+        return new TopologyOptions(kind, o.link, o.linkDelay, o.applySysctl, hosts);
     }
 
     private static Path javaHome(Path javaHome) throws PlanException {
@@ -394,19 +198,5 @@ public final class RunPlanReader {
             throw new PlanException("--java-home: no executable " + java);
         }
         return javaHome.toAbsolutePath();
-    }
-
-    static <E extends Enum<E>> E choice(String text, E[] values, String option) throws PlanException {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        for (E value : values) {
-            if (value.name().toLowerCase(Locale.ROOT).equals(t)) {
-                return value;
-            }
-        }
-        throw new PlanException(option + ": unknown value '" + text + "' (expected one of "
-                + Arrays.stream(values)
-                        .map(v -> v.name().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining(", "))
-                + ")");
     }
 }

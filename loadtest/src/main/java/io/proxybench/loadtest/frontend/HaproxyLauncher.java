@@ -36,7 +36,7 @@ public final class HaproxyLauncher implements FrontEndLauncher {
         HaproxyConfig config;
         try {
             config = HaproxyConfig.forRun(
-                    context.plan().maxConnections(),
+                    context.plan().load().maxConnections(),
                     context.cores(),
                     spec.settings(),
                     host,

@@ -83,7 +83,7 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
                 "0",
                 "--route",
                 "/=" + origin.host() + ":" + origin.port()));
-        command.addAll(context.plan().jvmProfile().proxyArgs(spec.kind()));
+        command.addAll(context.plan().jvm().profile().proxyArgs(spec.kind()));
         if (!host.equals(ADMIN_HOST)) {
             command.addAll(List.of("--set", "server.bind=" + host));
         }
@@ -93,7 +93,7 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
 
     /** What run.json records as the front end's JVM flags. */
     public List<String> jvmArgs(FrontEndSpec spec, Path rawDir) {
-        List<String> args = new ArrayList<>(context.plan().jvmArgsFor(spec));
+        List<String> args = new ArrayList<>(context.plan().jvm().argsFor(spec));
         if (spec.kind().id().equals("tomcat")
                 && Files.isRegularFile(TCNATIVE_DIR.resolve("libtcnative-1.so"))
                 && args.stream().noneMatch(a -> a.startsWith("-Djava.library.path="))) {

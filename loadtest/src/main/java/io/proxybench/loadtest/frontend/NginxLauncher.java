@@ -35,7 +35,7 @@ public final class NginxLauncher implements FrontEndLauncher {
         NginxConfig config;
         try {
             config = NginxConfig.forRun(
-                    context.plan().maxConnections(),
+                    context.plan().load().maxConnections(),
                     context.cores(),
                     spec.settings(),
                     host,

@@ -48,11 +48,12 @@ public final class OriginLauncher {
                 "--bind",
                 host,
                 "--latency",
-                latencySpelling(context.plan().originLatency()),
+                latencySpelling(context.plan().origin().latency()),
                 "--payload-size",
-                Integer.toString(context.plan().payloadBytes())));
-        if (!context.plan().originFaults().isEmpty()) {
-            command.addAll(List.of("--fault-rate", context.plan().originFaults().faultRateArgument()));
+                Integer.toString(context.plan().origin().payloadBytes())));
+        if (!context.plan().origin().faults().isEmpty()) {
+            command.addAll(
+                    List.of("--fault-rate", context.plan().origin().faults().faultRateArgument()));
         }
         List<String> wrapped = context.topology().wrap(Role.ORIGIN, command);
         ChildProcess process;

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * Puts one step's load on a front end and reports what it saw. The orchestrator knows generators
- * only through this interface; {@link GeneratorKind} is where an implementation is registered.
+ * only through this interface; {@code GeneratorCatalog} is where an implementation is registered.
  */
 public interface LoadGenerator {
 

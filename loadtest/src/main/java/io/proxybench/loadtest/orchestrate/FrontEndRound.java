@@ -22,10 +22,8 @@ import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.results.RunMetadata.FrontEndInfo;
 import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
-import io.proxybench.loadtest.sample.JvmTotals;
 import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginPoolReader;
-import io.proxybench.loadtest.sample.OriginStatsReader;
 import io.proxybench.loadtest.sample.ResolvedSettingsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.sample.StepWindow;
@@ -62,19 +60,17 @@ final class FrontEndRound {
     private final LaunchContext launch;
     private final LoadGenerator generator;
     private final SamplingLoop sampler;
-    private final ProcessSampler processes;
-    private final JvmTotalsReader jvm;
     private final long ticksPerSecond;
     private final RunRecorder recorder;
     private final RunFiles run;
     private final BooleanSupplier interrupted;
     private final HealthProbe health = new HealthProbe();
-    private final OriginStatsReader originStats = new OriginStatsReader(Duration.ofSeconds(2));
     private final RunQueueSettle settle;
     private final WarmupPhase warmup;
     private final StepLeadIn leadIn;
     private final StepProfiler profiler;
     private final StepSyscalls syscalls;
+    private final StepBoundaryReader boundaries;
 
     FrontEndRound(
             RunPlan plan,
@@ -92,8 +88,6 @@ final class FrontEndRound {
         this.launch = launch;
         this.generator = generator;
         this.sampler = sampler;
-        this.processes = processes;
-        this.jvm = jvm;
         this.ticksPerSecond = ticksPerSecond;
         this.recorder = recorder;
         this.run = run;
@@ -104,6 +98,7 @@ final class FrontEndRound {
         this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);
         this.syscalls = new StepSyscalls(plan.profiler().syscalls(), launch.topology(), recorder);
+        this.boundaries = new StepBoundaryReader(processes, jvm);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -113,17 +108,12 @@ final class FrontEndRound {
 
     private FrontEndInfo describe(FrontEndSpec spec, Path raw) throws IOException {
         List<String> jvmArgs = spec.kind().isJvm() ? new JvmProxyLauncher(launch).jvmArgs(spec, raw) : List.of();
-        return new FrontEndInfo(
+        return FrontEndInfo.beforeStart(
                 spec.label(),
                 spec.kind().id(),
                 effectiveSettings(spec),
                 jvmArgs,
-                run.relative(run.raw(spec.directoryName())),
-                null,
-                null,
-                null,
-                null,
-                null);
+                run.relative(run.raw(spec.directoryName())));
     }
 
     /**
@@ -132,7 +122,7 @@ final class FrontEndRound {
      */
     private Path rawDir(FrontEndSpec spec, int repeat) throws IOException {
         Path raw = run.raw(spec.directoryName());
-        return Files.createDirectories(plan.repeat() > 1 ? raw.resolve(repeatDirectory(repeat)) : raw);
+        return Files.createDirectories(plan.repeats().count() > 1 ? raw.resolve(repeatDirectory(repeat)) : raw);
     }
 
     private static String repeatDirectory(int repeat) {
@@ -141,7 +131,7 @@ final class FrontEndRound {
 
     /** The proxy profile the JVM profile implies comes first, so the report does not read "defaults". */
     private Map<String, String> effectiveSettings(FrontEndSpec spec) {
-        List<String> profileArgs = plan.jvmProfile().proxyArgs(spec.kind());
+        List<String> profileArgs = plan.jvm().profile().proxyArgs(spec.kind());
         if (profileArgs.isEmpty()) {
             return spec.settings();
         }
@@ -168,7 +158,7 @@ final class FrontEndRound {
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
-                failAll(spec, repeat, plan.steps(), "front end did not start: " + e.getMessage());
+                failAll(spec, repeat, plan.load().steps(), "front end did not start: " + e.getMessage());
                 return;
             }
             LOG.info(
@@ -194,22 +184,26 @@ final class FrontEndRound {
                         frontEnd,
                         origin,
                         raw,
-                        seconds -> request("warmup", plan.steps().get(0), seconds, target, raw));
+                        seconds -> request("warmup", plan.load().steps().get(0), seconds, target, raw));
             } finally {
                 profiler.warmupEnded();
             }
             info = info.ready(settle.readiness(settled, warm));
             recorder.frontEndStarted(info);
-            for (int i = 0; i < plan.steps().size(); i++) {
+            for (int i = 0; i < plan.load().steps().size(); i++) {
                 if (interrupted.getAsBoolean()) {
                     return;
                 }
                 String dead = deathOf(frontEnd, origin);
                 if (dead != null) {
-                    failAll(spec, repeat, plan.steps().subList(i, plan.steps().size()), dead);
+                    failAll(
+                            spec,
+                            repeat,
+                            plan.load().steps().subList(i, plan.load().steps().size()),
+                            dead);
                     return;
                 }
-                int connections = plan.steps().get(i);
+                int connections = plan.load().steps().get(i);
                 StepRecord.LeadIn lead = i == 0
                         ? null
                         : leadIn.run(
@@ -273,17 +267,17 @@ final class FrontEndRound {
         profiler.start(Integer.toString(connections));
         syscalls.start(connections);
         sampler.connections(connections);
-        BoundarySnapshot before = snapshot(frontEnd, origin, false);
+        BoundarySnapshot before = boundaries.atStart(frontEnd, origin);
         GeneratorResult result;
         String failure = null;
         try {
-            result = generator.run(
-                    request(Integer.toString(connections), connections, plan.durationSec(), frontEnd, raw));
+            result = generator.run(request(
+                    Integer.toString(connections), connections, plan.load().durationSec(), frontEnd, raw));
         } catch (GeneratorException e) {
             result = null;
             failure = e.getMessage();
         }
-        BoundarySnapshot after = snapshot(frontEnd, origin, true);
+        BoundarySnapshot after = boundaries.atEnd(frontEnd, origin);
         syscalls.stop(connections, result);
         profiler.stop(Integer.toString(connections));
         sampler.connections(0);
@@ -308,8 +302,9 @@ final class FrontEndRound {
             return;
         }
         // an open-model step is a rate: Little's law gives it no ceiling
-        double ceilingLatencySec =
-                plan.model() == LoadModel.CLOSED ? plan.originLatency().toNanos() / 1e9 : 0;
+        double ceilingLatencySec = plan.load().model() == LoadModel.CLOSED
+                ? plan.origin().latency().toNanos() / 1e9
+                : 0;
         StepRecord record = StepFigures.of(
                         spec,
                         connections,
@@ -330,7 +325,7 @@ final class FrontEndRound {
                 launch.topology().boxOf(Role.PROXY),
                 launch.topology().boxOf(Role.ORIGIN),
                 launch.topology().boxCores());
-        if (plan.repeat() > 1) {
+        if (plan.repeats().count() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
         record = StepLeadIn.applyTo(record, lead);
@@ -343,52 +338,10 @@ final class FrontEndRound {
                 frontEnd.uri("/"),
                 connections,
                 seconds,
-                plan.requestTimeout(),
-                plan.mode(),
+                plan.load().requestTimeout(),
+                plan.load().mode(),
                 raw,
                 sampler::generator);
-    }
-
-    private BoundarySnapshot snapshot(RunningServer frontEnd, RunningServer origin, boolean stepEnd) {
-        long nanos = System.nanoTime();
-        long epochMs = System.currentTimeMillis();
-        JvmTotals figures = null;
-        URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
-        // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
-        for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
-            try {
-                figures = stepEnd
-                        ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
-                        : jvm.read(frontEnd.process().handle(), metrics);
-            } catch (IOException e) {
-                LOG.debug("JVM figures not read: {}", e.getMessage());
-            }
-        }
-        return new BoundarySnapshot(
-                epochMs,
-                nanos,
-                processes.readWithThreadRoles(frontEnd.process().handle()),
-                processes.read(origin.process().handle()),
-                figures,
-                readOriginStats(origin));
-    }
-
-    /** The origin's counters; a second try when the first read fails, since a missing reading blanks the step's. */
-    private StepRecord.OriginFaults readOriginStats(RunningServer origin) {
-        URI stats = origin.controlUri(OriginStatsReader.PATH);
-        IOException last = null;
-        for (int attempt = 0; attempt < 2; attempt++) {
-            try {
-                return originStats.read(stats);
-            } catch (IOException e) {
-                last = e;
-            }
-        }
-        LOG.warn(
-                "origin {} did not answer, the step's origin counts stay empty: {}",
-                OriginStatsReader.PATH,
-                last.getMessage());
-        return null;
     }
 
     /** The origin pool once a stalled origin answer could have ended (origin.readTimeout, 10 s by default). */

@@ -2,10 +2,10 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.frontend.HaproxyLauncher;
 import io.proxybench.loadtest.frontend.NginxLauncher;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.generator.wrk.WrkScriptFile;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
@@ -44,7 +44,7 @@ final class HostsTopologyNeeds {
                 HaproxyLauncher.binary().ifPresent(executables.get(Role.PROXY)::add);
             }
         }
-        GeneratorKind generator = GeneratorKind.find(plan.generator());
+        GeneratorKind generator = plan.load().generator();
         if (generator == GeneratorKind.WRK) {
             Executables.find("wrk").ifPresent(executables.get(Role.GENERATOR)::add);
             files.get(Role.GENERATOR).add(WrkScriptFile.shippable());
@@ -59,6 +59,6 @@ final class HostsTopologyNeeds {
         Map<Role, List<Path>> distinctFiles = new EnumMap<>(Role.class);
         files.forEach((role, paths) ->
                 distinctFiles.put(role, paths.stream().distinct().toList()));
-        return new BoxNeeds(distinctExecutables, distinctFiles, plan.maxStep());
+        return new BoxNeeds(distinctExecutables, distinctFiles, plan.load().maxStep());
     }
 }

@@ -23,17 +23,17 @@ final class MeasurementNotes {
                                 + "previous one is answered");
         notes.put(
                 "loadWindow",
-                "the span a step's figures cover: the generator's own span of load when it reports one "
-                        + "(Gatling: the step's first request to its last answer, leaving out the JVM start, the in-JVM "
-                        + "warm-up and the report writing), else the span between readings taken as the generator starts "
-                        + "and ends (wrk)");
+                "the span a step's figures cover: the generator's own span of load when it reports one (Gatling: the"
+                        + " step's first request to its last answer, leaving out the JVM start, the in-JVM warm-up"
+                        + " and the report writing), else the span between readings taken as the generator starts"
+                        + " and ends (wrk)");
         notes.put(
                 "stepFigures",
-                "machine figures are means of the one-second samples whose interval's middle lies "
-                        + "inside the load window; process CPU and GC time are differences between readings at the step's "
-                        + "start and end, or, when the generator reports its window, the samples' per-second rates summed over "
-                        + "the window (each sample weighted by the part of its interval inside it); gcCount is always the "
-                        + "difference between the step's start and end");
+                "machine figures are means of the one-second samples whose interval's middle lies inside the load"
+                        + " window; process CPU and GC time are differences between readings at the step's start and"
+                        + " end, or, when the generator reports its window, the samples' per-second rates summed"
+                        + " over the window (each sample weighted by the part of its interval inside it); gcCount is"
+                        + " always the difference between the step's start and end");
         notes.put("cpuPct", "/proc/stat: busy share of all cores (user+nice+system+irq+softirq+steal)");
         notes.put(
                 "stealPct", "/proc/stat steal: share of all cores' time the hypervisor gave to others, part of cpuPct");
@@ -48,26 +48,25 @@ final class MeasurementNotes {
         notes.put("proxyCpuUsPerReq", "front end CPU time in the load window / requests");
         notes.put(
                 "proxySysCpuUsPerReq",
-                "the stime (kernel) part of proxyCpuUsPerReq; on one machine the kernel "
-                        + "charges network-stack work to whichever process is on the CPU, so it is the front end's own only "
-                        + "roughly");
+                "the stime (kernel) part of proxyCpuUsPerReq; on one machine the kernel charges network-stack work"
+                        + " to whichever process is on the CPU, so it is the front end's own only roughly");
         notes.put(
                 "proxyJitCpuUsPerReq",
-                "the part of proxyCpuUsPerReq the JVM's JIT compiler threads took "
-                        + "(/proc/<pid>/task/<tid>/stat at the step's start and end, threads told by name); null for nginx and "
-                        + "HAProxy");
+                "the part of proxyCpuUsPerReq the JVM's JIT compiler threads took (/proc/<pid>/task/<tid>/stat at"
+                        + " the step's start and end, threads told by name); null for nginx and HAProxy");
         notes.put(
                 "proxyGcCpuUsPerReq",
-                "the part of proxyCpuUsPerReq the JVM's garbage collector threads took, as "
-                        + "proxyJitCpuUsPerReq; the VM thread, which also works at Parallel and Serial pauses, is not counted");
+                "the part of proxyCpuUsPerReq the JVM's garbage collector threads took, as proxyJitCpuUsPerReq; the"
+                        + " VM thread, which also works at Parallel and Serial pauses, is not counted");
         notes.put("generatorCpuPct", "utime+stime of the generator process, one core = 100");
         notes.put("generator-saturated", "generator CPU >= 90% of the cores its threads can use");
         notes.put("machine-saturated", "machine CPU >= 95% (all cores)");
         notes.put(
                 "jvm",
-                "GC ms/s, gcCount, heap and JIT ms/s of a JVM front end: HotSpot's perf-data file "
-                        + "(/tmp/hsperfdata_<user>/<pid>) when it runs on the kit's box, read without waking it; its admin "
-                        + "/metrics/jvm otherwise, and at a step's edges for the heap where the file's is not kept current");
+                "GC ms/s, gcCount, heap and JIT ms/s of a JVM front end: HotSpot's perf-data file"
+                        + " (/tmp/hsperfdata_<user>/<pid>) when it runs on the kit's box, read without waking it;"
+                        + " its admin /metrics/jvm otherwise, and at a step's edges for the heap where the file's is"
+                        + " not kept current");
         notes.put("cpu-stolen", "stealPct >= " + StepFigures.STEAL_FLAG_PCT + "% over the step");
         notes.put(
                 "latency",

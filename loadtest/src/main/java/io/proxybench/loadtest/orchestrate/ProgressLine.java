@@ -23,7 +23,10 @@ final class ProgressLine {
         return "repeat " + repeat + "/" + repeats + ": " + label;
     }
 
-    /** With {@code repeats} above 1 the step's repeat follows its number: {@code [netty] 700 conns, repeat 2/3: ...}. */
+    /**
+     * With {@code repeats} above 1 the step's repeat follows its number:
+     * {@code [netty] 700 conns, repeat 2/3: ...}.
+     */
     static String of(StepRecord r, String stepNoun, int repeats) {
         String repeat = repeats > 1 && r.repeat() != null ? ", repeat " + r.repeat() + "/" + repeats : "";
         String head = "[" + r.frontEnd() + "] " + r.connections() + " " + stepNoun + repeat + ": ";

@@ -20,7 +20,7 @@ final class RepeatSchedule {
 
     static List<Turn> of(RunPlan plan) {
         List<Turn> turns = new ArrayList<>();
-        for (int repeat = 1; repeat <= plan.repeat(); repeat++) {
+        for (int repeat = 1; repeat <= plan.repeats().count(); repeat++) {
             for (FrontEndSpec spec : plan.frontEnds()) {
                 turns.add(new Turn(repeat, spec));
             }

@@ -3,7 +3,6 @@ package io.proxybench.loadtest.orchestrate;
 import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.LoadGenerator;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
 import io.proxybench.loadtest.generator.split.SplitGenerator;
 import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.limits.LimitCheck;
@@ -12,9 +11,10 @@ import io.proxybench.loadtest.machine.GitRevision;
 import io.proxybench.loadtest.machine.MachineProbe;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.LoadShape;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.plan.TopologyOptions;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.proc.ClockTicks;
 import io.proxybench.loadtest.proc.LoadAvgSampler;
 import io.proxybench.loadtest.proc.MemInfoSampler;
@@ -79,14 +79,14 @@ public final class RunSession {
 
     /** Runs to the end; {@link PlanException} for a run that cannot start here (limits, tools, topology). */
     public RunOutcome execute() throws PlanException, IOException {
-        Path javaBinary = plan.javaHome() == null
+        Path javaBinary = plan.jvm().javaHome() == null
                 ? Path.of(System.getProperty("java.home"), "bin", "java")
-                : plan.javaHome().resolve("bin").resolve("java");
+                : plan.jvm().javaHome().resolve("bin").resolve("java");
         int cores = Runtime.getRuntime().availableProcessors();
         List<String> warnings = new ArrayList<>(notes);
         List<String> limitLines = checkLimits(warnings);
         Topology topology = TopologyFactory.create(plan, javaBinary, layout);
-        Topology placed = TopologyFactory.pinned(topology, plan.cpuPinning());
+        Topology placed = TopologyFactory.pinned(topology, plan.placement().cpuPinning());
         RunFiles run = RunFiles.named(plan.outDir(), ZonedDateTime.now());
         ChildProcessRegistry processes = new ChildProcessRegistry();
         // registered before set-up, so that an interrupted set-up is still undone
@@ -95,14 +95,14 @@ public final class RunSession {
         Thread interruptHook = null;
         try {
             LoadGenerator generator = SplitGenerator.create(
-                    GeneratorKind.find(plan.generator()),
+                    plan.load().generator(),
                     new GeneratorContext(
                             placed,
                             processes,
-                            plan.threads(),
-                            plan.cpuPinning().coresFor("generator", cores),
+                            plan.load().threads(),
+                            plan.placement().cpuPinning().coresFor("generator", cores),
                             run.dir()),
-                    plan.model());
+                    plan.load().model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
                 throw new PlanException(unavailable);
@@ -125,7 +125,11 @@ public final class RunSession {
             interruptHook = new Thread(() -> markInterrupted(metadata, processes), "run-interrupted");
             Runtime.getRuntime().addShutdownHook(interruptHook);
             RunRecorder recorder = new RunRecorder(
-                    new ResultsStore(run), metadata, out, ProgressLine.stepNoun(plan.model()), plan.repeat());
+                    new ResultsStore(run),
+                    metadata,
+                    out,
+                    ProgressLine.stepNoun(plan.load().model()),
+                    plan.repeats().count());
             measure(
                     run,
                     recorder,
@@ -136,7 +140,7 @@ public final class RunSession {
                             processes,
                             layout,
                             javaBinary,
-                            plan.cpuPinning().coresFor("proxy", cores)),
+                            plan.placement().cpuPinning().coresFor("proxy", cores)),
                     generator,
                     netDev);
             if (!interrupted.get()) {
@@ -198,12 +202,12 @@ public final class RunSession {
                 metadata.update(m -> m.withFrontEnd(info));
             }
             List<RepeatSchedule.Turn> turns = RepeatSchedule.of(plan);
-            UndisturbedRepeats enough = plan.untilUndisturbed() == 0
+            UndisturbedRepeats enough = plan.repeats().untilUndisturbed() == 0
                     ? null
                     : new UndisturbedRepeats(
-                            plan.untilUndisturbed(),
+                            plan.repeats().untilUndisturbed(),
                             plan.frontEnds().stream().map(FrontEndSpec::label).toList(),
-                            plan.steps());
+                            plan.load().steps());
             for (int i = 0; i < turns.size(); i++) {
                 RepeatSchedule.Turn turn = turns.get(i);
                 FrontEndSpec spec = turn.spec();
@@ -221,7 +225,7 @@ public final class RunSession {
                 boolean roundEnded = i + 1 == turns.size() || turns.get(i + 1).repeat() != turn.repeat();
                 if (enough != null && roundEnded) {
                     List<String> shortOf = enough.shortOf(recorder.steps());
-                    recorder.roundEnded(turn.repeat(), shortOf, plan.untilUndisturbed());
+                    recorder.roundEnded(turn.repeat(), shortOf, plan.repeats().untilUndisturbed());
                     if (shortOf.isEmpty()) {
                         return;
                     }
@@ -243,19 +247,20 @@ public final class RunSession {
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
         Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);
-        double originLatencySec = plan.originLatency().toNanos() / 1e9;
-        boolean loopback = plan.topology().name().equals(TopologyOptions.LOOPBACK);
+        double originLatencySec = plan.origin().latency().toNanos() / 1e9;
+        boolean loopback = plan.placement().topology().kind() == TopologyKind.LOOPBACK;
         OpenFileLimit openFiles = OpenFileLimit.read(PROC.resolve("self/limits"));
-        List<LimitFinding> findings = plan.model() == LoadModel.OPEN
+        LoadShape load = plan.load();
+        List<LimitFinding> findings = load.model() == LoadModel.OPEN
                 ? LimitCheck.evaluateOpen(
-                        plan.maxStep(),
-                        plan.requestTimeout().toNanos() / 1e9,
-                        plan.mode(),
+                        load.maxStep(),
+                        load.requestTimeout().toNanos() / 1e9,
+                        load.mode(),
                         originLatencySec,
                         loopback,
                         openFiles,
                         sysctls)
-                : LimitCheck.evaluate(plan.maxStep(), plan.mode(), originLatencySec, loopback, openFiles, sysctls);
+                : LimitCheck.evaluate(load.maxStep(), load.mode(), originLatencySec, loopback, openFiles, sysctls);
         List<String> lines = new ArrayList<>();
         for (LimitFinding f : findings) {
             out.println("limit: " + f.message());
@@ -277,7 +282,7 @@ public final class RunSession {
         if (topology instanceof NetnsTopology netns) {
             Path conf = layout.home().resolve("sysctl/proxybench.conf");
             try {
-                if (plan.topology().applySysctl()) {
+                if (plan.placement().topology().applySysctl()) {
                     netns.applySysctls(conf);
                 } else {
                     netns.readSysctls(conf);
@@ -291,7 +296,7 @@ public final class RunSession {
         if (!generatorBoxes.isEmpty()) {
             details = new LinkedHashMap<>(details);
             details.put("generatorBoxes", List.copyOf(generatorBoxes.keySet()));
-            details.put("generatorShares", StepSplit.table(plan.steps(), generatorBoxes.size()));
+            details.put("generatorShares", StepSplit.table(plan.load().steps(), generatorBoxes.size()));
         }
         return details;
     }
@@ -303,32 +308,32 @@ public final class RunSession {
             List<String> limits,
             NetDevSampler netDev,
             Map<String, Object> topologyDetails) {
+        LoadShape load = plan.load();
         RunMetadata.Workload workload = new RunMetadata.Workload(
-                plan.generator(),
-                plan.mode().id(),
-                plan.model().id(),
-                plan.topology().name(),
-                plan.durationSec(),
+                load.generator().id(),
+                load.mode().id(),
+                load.model().id(),
+                plan.placement().topology().kind().id(),
+                load.durationSec(),
                 plan.warmup().auto() ? null : plan.warmup().fixedSec(),
-                plan.steps(),
-                plan.model().stepUnit(),
-                plan.originLatency().toNanos() / 1e6,
-                plan.payloadBytes());
-        return new RunMetadata(
-                run.runId(),
-                RunMetadata.RUNNING,
-                now(),
-                null,
-                plan.command(),
-                GitRevision.of(layout.home()),
-                workload,
-                List.of(),
-                machine,
-                warnings,
-                limits,
-                RunSettings.of(plan),
-                MeasurementNotes.of(netDev, plan.model()),
-                topologyDetails);
+                load.steps(),
+                load.model().stepUnit(),
+                plan.origin().latency().toNanos() / 1e6,
+                plan.origin().payloadBytes());
+        return RunMetadata.builder()
+                .runId(run.runId())
+                .status(RunMetadata.RUNNING)
+                .startedAt(now())
+                .command(plan.command())
+                .gitRevision(GitRevision.of(layout.home()))
+                .workload(workload)
+                .machine(machine)
+                .warnings(warnings)
+                .limits(limits)
+                .settings(RunSettings.of(plan))
+                .measurement(MeasurementNotes.of(netDev, plan.load().model()))
+                .topologyDetails(topologyDetails)
+                .build();
     }
 
     private void markInterrupted(RunMetadataFile metadata, ChildProcessRegistry processes) {

@@ -5,7 +5,7 @@ import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
@@ -89,7 +89,7 @@ final class SteadyWindows {
             ProcessSampler processes,
             BooleanSupplier interrupted) {
         this(
-                plan.generator().equals(GeneratorKind.GATLING.id()) ? GATLING_WINDOW_SEC : 1,
+                plan.load().generator() == GeneratorKind.GATLING ? GATLING_WINDOW_SEC : 1,
                 generator,
                 jvm,
                 processes,

@@ -55,7 +55,7 @@ final class StepProfiler {
 
     StepProfiler(RunPlan plan, RunRecorder recorder) {
         this.profiler = plan.profiler();
-        this.javaHome = plan.javaHome();
+        this.javaHome = plan.jvm().javaHome();
         this.warmupLoad = !plan.warmup().none();
         this.recorder = recorder;
     }

@@ -4,6 +4,7 @@ import io.proxybench.loadtest.generator.split.StepSplit;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
@@ -32,14 +33,15 @@ final class TopologyFactory {
     private TopologyFactory() {}
 
     static Topology create(RunPlan plan, Path javaBinary, KitLayout layout) throws PlanException {
-        TopologyOptions options = plan.topology();
-        if (options.name().equals(TopologyOptions.LOOPBACK)) {
+        TopologyOptions options = plan.placement().topology();
+        if (options.kind() == TopologyKind.LOOPBACK) {
             return new LoopbackTopology();
         }
-        if (options.name().equals(TopologyOptions.HOSTS)) {
+        if (options.kind() == TopologyKind.HOSTS) {
             HostsFile hosts = hostsFile(options);
-            String refusal =
-                    StepSplit.check(plan.steps(), hosts.generators().size()).orElse(null);
+            String refusal = StepSplit.check(
+                            plan.load().steps(), hosts.generators().size())
+                    .orElse(null);
             if (refusal != null) {
                 throw new PlanException(refusal);
             }

@@ -139,8 +139,8 @@ final class WarmupPhase {
     }
 
     private String level() {
-        int first = plan.steps().get(0);
-        return first + (plan.model() == LoadModel.OPEN ? " req/s" : " connections");
+        int first = plan.load().steps().get(0);
+        return first + (plan.load().model() == LoadModel.OPEN ? " req/s" : " connections");
     }
 
     private static double secondsSince(long startNanos) {

@@ -9,7 +9,14 @@ public enum ConnectionMode {
     /** Every request on a new TCP connection ({@code Connection: close}, the generator reconnects). */
     CHURN;
 
+    /** As the command line writes it, and run.json records it. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** As the command line writes it: {@code --help} lists it so. */
+    @Override
+    public String toString() {
+        return id();
     }
 }

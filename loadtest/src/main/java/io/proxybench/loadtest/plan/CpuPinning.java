@@ -88,7 +88,10 @@ public record CpuPinning(Map<String, String> lists) {
         lists.put(role, list);
     }
 
-    /** The CPUs of a list in taskset syntax ({@code 0}, {@code 0-3}, {@code 0,2-3}); also /sys's {@code online} file. */
+    /**
+     * The CPUs of a list in taskset syntax ({@code 0}, {@code 0-3}, {@code 0,2-3}); also /sys's
+     * {@code online} file.
+     */
     public static SortedSet<Integer> cpus(String list, String what) throws PlanException {
         SortedSet<Integer> cpus = new TreeSet<>();
         if (list.isBlank()) {

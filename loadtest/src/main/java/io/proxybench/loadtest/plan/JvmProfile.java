@@ -59,7 +59,14 @@ public enum JvmProfile {
         return this == REFERENCE && kind.isJvm() ? List.of("--profile", "reference") : List.of();
     }
 
+    /** As the command line writes it, and run.json records it. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** As the command line writes it: {@code --help} lists it so. */
+    @Override
+    public String toString() {
+        return id();
     }
 }

@@ -22,8 +22,15 @@ public enum LoadModel {
         this.stepUnit = stepUnit;
     }
 
+    /** As the command line writes it, and run.json records it. */
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** As the command line writes it: {@code --help} lists it so. */
+    @Override
+    public String toString() {
+        return id();
     }
 
     /** What a step's number counts, as run.json's {@code stepUnit} records it: {@code connections} or {@code rps}. */

@@ -2,104 +2,129 @@ package io.proxybench.loadtest.plan;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Everything a run does, checked and resolved: the single input of the orchestrator, and what
  * run.json records as the run's settings.
  *
- * @param frontEnds     the columns, in run order, with all their settings merged
- * @param steps         connections per step (closed model) or requests per second (open model), in run order
- * @param durationSec   seconds per step
- * @param warmup        warm-up of each front end at the first step's load: none, fixed, or until steady
- * @param model         closed (a step is connections) or open (a step is an arrival rate)
- * @param threads       generator threads (wrk {@code -t}); lowered to the connections when fewer
- * @param gc            collector replacing the profile's, or null
- * @param javaHome      JDK for the JVM front ends and the origin, or null for the kit's own
- * @param jvmArgs       extra JVM flags for the JVM front ends, after the profile's
- * @param requestTimeout generator's per-request timeout
- * @param originFaults   faults the origin injects ({@code --origin-faults}); {@link OriginFaultMix#NONE} for none
- * @param cpuPinning    CPUs of each role ({@code --cpus}); {@link CpuPinning#NONE} for none
- * @param repeat        how many times every front end runs every step (1 = once); repeats are interleaved:
- *                      repeat 1 of every front end, then repeat 2 of every front end, and so on
- * @param leadIn        load at each later step's level before it is measured: none, fixed, or until steady
- * @param untilUndisturbed with repeats, stop after the round in which every front end's ratio to the first
- *                      has this many undisturbed repeats at every step ({@code repeat} stays the most); 0 for all
+ * @param frontEnds the columns, in run order, with all their settings merged
+ * @param load      the steps, how long each lasts, and how the generator puts the load on
+ * @param warmup    warm-up of each front end at the first step's load: none, fixed, or until steady
+ * @param leadIn    load at each later step's level before it is measured: none, fixed, or until steady
+ * @param jvm       how the JVM front ends' JVMs start
+ * @param origin    how the stub origin answers
+ * @param placement where the roles run, and on which CPUs
+ * @param repeats   how many times every front end runs every step
+ * @param profiler  what records each front end during each step
+ * @param outDir    where the run's directory goes
+ * @param command   the command line as typed, for run.json
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
-        List<Integer> steps,
-        int durationSec,
+        LoadShape load,
         WarmupPolicy warmup,
-        ConnectionMode mode,
-        LoadModel model,
-        String generator,
-        int threads,
-        JvmProfile jvmProfile,
-        GcChoice gc,
-        Path javaHome,
-        List<String> jvmArgs,
-        Profiler profiler,
-        Duration originLatency,
-        int payloadBytes,
-        TopologyOptions topology,
-        Duration requestTimeout,
-        Path outDir,
-        String command,
-        OriginFaultMix originFaults,
-        CpuPinning cpuPinning,
-        int repeat,
         LeadInPolicy leadIn,
-        int untilUndisturbed) {
+        JvmSettings jvm,
+        OriginSettings origin,
+        Placement placement,
+        RepeatPolicy repeats,
+        Profiler profiler,
+        Path outDir,
+        String command) {
 
     public RunPlan {
-        originFaults = originFaults == null ? OriginFaultMix.NONE : originFaults;
         frontEnds = List.copyOf(frontEnds);
-        steps = List.copyOf(steps);
-        jvmArgs = List.copyOf(jvmArgs);
-        cpuPinning = cpuPinning == null ? CpuPinning.NONE : cpuPinning;
         leadIn = leadIn == null ? LeadInPolicy.NONE : leadIn;
     }
 
-    /** The largest step: connections, or requests per second in the open model. */
-    public int maxStep() {
-        return steps.stream().mapToInt(Integer::intValue).max().orElse(0);
+    /** A plan that starts as {@code proxybench run} without options makes it, and takes only the parts given. */
+    public static Builder builder() {
+        return new Builder();
     }
 
-    /**
-     * The most connections the generator may hold open at once: the largest step in the closed model.
-     * In the open model a request that is not answered keeps its connection busy and the next arrival
-     * opens another, until the request's timeout ends it: up to rate × timeout.
-     */
-    public int maxConnections() {
-        if (model == LoadModel.CLOSED) {
-            return maxStep();
-        }
-        return (int) Math.min(Integer.MAX_VALUE, (long) maxStep() * Math.max(1, requestTimeout.toSeconds()));
-    }
+    /** Sets parts of a plan by name; a part left alone is the command line's default. */
+    public static final class Builder {
 
-    /** JVM flags of one front end: those of its kind, then its own {@link FrontEndSpec#jvmFlags()}. */
-    public List<String> jvmArgsFor(FrontEndSpec spec) {
-        if (!spec.kind().isJvm()) {
-            return List.of();
-        }
-        List<String> args = new ArrayList<>(jvmArgsFor(spec.kind()));
-        args.addAll(spec.jvmFlags());
-        return List.copyOf(args);
-    }
+        private List<FrontEndSpec> frontEnds = List.of();
+        private LoadShape load = new LoadShape(
+                List.of(100, 200, 400),
+                5,
+                LoadModel.CLOSED,
+                ConnectionMode.KEEPALIVE,
+                GeneratorKind.WRK,
+                2,
+                Duration.ofSeconds(10));
+        private WarmupPolicy warmup = new WarmupPolicy(true, 0, WarmupPolicy.DEFAULT_CAP_SEC);
+        private LeadInPolicy leadIn = new LeadInPolicy(true, 0, LeadInPolicy.DEFAULT_CAP_SEC);
+        private JvmSettings jvm = JvmSettings.REFERENCE;
+        private OriginSettings origin = new OriginSettings(Duration.ofMillis(50), 1024, OriginFaultMix.NONE);
+        private Placement placement = Placement.LOOPBACK;
+        private RepeatPolicy repeats = RepeatPolicy.ONCE;
+        private Profiler profiler = Profiler.NONE;
+        private Path outDir = Path.of("results");
+        private String command = "proxybench run";
 
-    /** JVM flags of a kind: profile, then {@code --gc}, then the user's {@code --jvm-arg}s. */
-    public List<String> jvmArgsFor(FrontEndKind kind) {
-        if (!kind.isJvm()) {
-            return List.of();
+        private Builder() {}
+
+        public Builder frontEnds(List<FrontEndSpec> value) {
+            frontEnds = value;
+            return this;
         }
-        List<String> args = new ArrayList<>(jvmProfile.jvmArgs(kind));
-        if (gc != null) {
-            args.removeIf(GcChoice::isCollectorFlag);
-            args.addAll(gc.flags());
+
+        public Builder load(LoadShape value) {
+            load = value;
+            return this;
         }
-        args.addAll(jvmArgs);
-        return List.copyOf(args);
+
+        public Builder warmup(WarmupPolicy value) {
+            warmup = value;
+            return this;
+        }
+
+        public Builder leadIn(LeadInPolicy value) {
+            leadIn = value;
+            return this;
+        }
+
+        public Builder jvm(JvmSettings value) {
+            jvm = value;
+            return this;
+        }
+
+        public Builder origin(OriginSettings value) {
+            origin = value;
+            return this;
+        }
+
+        public Builder placement(Placement value) {
+            placement = value;
+            return this;
+        }
+
+        public Builder repeats(RepeatPolicy value) {
+            repeats = value;
+            return this;
+        }
+
+        public Builder profiler(Profiler value) {
+            profiler = value;
+            return this;
+        }
+
+        public Builder outDir(Path value) {
+            outDir = value;
+            return this;
+        }
+
+        public Builder command(String value) {
+            command = value;
+            return this;
+        }
+
+        public RunPlan build() {
+            return new RunPlan(
+                    frontEnds, load, warmup, leadIn, jvm, origin, placement, repeats, profiler, outDir, command);
+        }
     }
 }

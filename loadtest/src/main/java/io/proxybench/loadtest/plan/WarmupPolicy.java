@@ -10,7 +10,9 @@ package io.proxybench.loadtest.plan;
 public record WarmupPolicy(boolean auto, int fixedSec, int capSec) {
 
     public static final String AUTO = "auto";
-    public static final String DEFAULT_CAP = "120s";
+    public static final int DEFAULT_CAP_SEC = 120;
+    /** The option's default as picocli reads it: a constant, and the same 120 s. */
+    public static final String DEFAULT_CAP = DEFAULT_CAP_SEC + "s";
 
     /** {@code --warmup} ({@code auto}, {@code 30s}, {@code 0}) with {@code --warmup-cap}. */
     public static WarmupPolicy parse(String warmup, String cap) throws PlanException {

@@ -53,7 +53,10 @@ public final class RepeatGroups {
             return out;
         }
 
-        /** (max − min) ÷ |median| × 100 of the figure over the repeats; null with fewer than two values or a zero median. */
+        /**
+         * (max − min) ÷ |median| × 100 of the figure over the repeats; null with fewer than two values or
+         * a zero median.
+         */
         public Double spreadPct(Function<StepRecord, Double> figure) {
             return RepeatGroups.spreadPct(values(figure));
         }

@@ -105,7 +105,7 @@ public final class ResultsReader {
     }
 
     private static RunMetadata emptyRun() {
-        return new RunMetadata(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return RunMetadata.builder().build();
     }
 
     private static String lineOf(JsonProcessingException e) {

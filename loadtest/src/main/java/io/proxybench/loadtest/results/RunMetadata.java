@@ -104,6 +104,12 @@ public record RunMetadata(
             jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
         }
 
+        /** What is known before it starts: nothing yet of its command lines, pool, readiness or resolution. */
+        public static FrontEndInfo beforeStart(
+                String label, String kind, Map<String, String> settings, List<String> jvmArgs, String rawDir) {
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, null, null, null, null, null);
+        }
+
         public FrontEndInfo started(List<String> command, List<String> origin) {
             return new FrontEndInfo(
                     label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved);
@@ -158,58 +164,150 @@ public record RunMetadata(
         if (all.stream().noneMatch(f -> f.label().equals(info.label()))) {
             all.add(info);
         }
-        return new RunMetadata(
-                runId,
-                status,
-                startedAt,
-                finishedAt,
-                command,
-                gitRevision,
-                workload,
-                all,
-                machine,
-                warnings,
-                limits,
-                settings,
-                measurement,
-                topologyDetails);
+        return toBuilder().frontEnds(all).build();
     }
 
     public RunMetadata withWarning(String warning) {
         List<String> all = new ArrayList<>(warnings);
         all.add(warning);
-        return new RunMetadata(
-                runId,
-                status,
-                startedAt,
-                finishedAt,
-                command,
-                gitRevision,
-                workload,
-                frontEnds,
-                machine,
-                all,
-                limits,
-                settings,
-                measurement,
-                topologyDetails);
+        return toBuilder().warnings(all).build();
     }
 
     public RunMetadata finished(String finalStatus, String at) {
-        return new RunMetadata(
-                runId,
-                finalStatus,
-                startedAt,
-                at,
-                command,
-                gitRevision,
-                workload,
-                frontEnds,
-                machine,
-                warnings,
-                limits,
-                settings,
-                measurement,
-                topologyDetails);
+        return toBuilder().status(finalStatus).finishedAt(at).build();
+    }
+
+    /** A run.json with nothing in it yet: every field null, every list empty. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** This run.json, to change a few fields of. */
+    public Builder toBuilder() {
+        return new Builder()
+                .runId(runId)
+                .status(status)
+                .startedAt(startedAt)
+                .finishedAt(finishedAt)
+                .command(command)
+                .gitRevision(gitRevision)
+                .workload(workload)
+                .frontEnds(frontEnds)
+                .machine(machine)
+                .warnings(warnings)
+                .limits(limits)
+                .settings(settings)
+                .measurement(measurement)
+                .topologyDetails(topologyDetails);
+    }
+
+    /** Sets run.json's fields by name; a field left alone is null (an empty list for the lists). */
+    public static final class Builder {
+
+        private String runId;
+        private String status;
+        private String startedAt;
+        private String finishedAt;
+        private String command;
+        private String gitRevision;
+        private Workload workload;
+        private List<FrontEndInfo> frontEnds;
+        private MachineDescription machine;
+        private List<String> warnings;
+        private List<String> limits;
+        private Map<String, Object> settings;
+        private Map<String, Object> measurement;
+        private Map<String, Object> topologyDetails;
+
+        private Builder() {}
+
+        public Builder runId(String value) {
+            runId = value;
+            return this;
+        }
+
+        /** {@link #RUNNING}, {@link #FINISHED} or {@link #INTERRUPTED}. */
+        public Builder status(String value) {
+            status = value;
+            return this;
+        }
+
+        public Builder startedAt(String value) {
+            startedAt = value;
+            return this;
+        }
+
+        public Builder finishedAt(String value) {
+            finishedAt = value;
+            return this;
+        }
+
+        public Builder command(String value) {
+            command = value;
+            return this;
+        }
+
+        public Builder gitRevision(String value) {
+            gitRevision = value;
+            return this;
+        }
+
+        public Builder workload(Workload value) {
+            workload = value;
+            return this;
+        }
+
+        public Builder frontEnds(List<FrontEndInfo> value) {
+            frontEnds = value;
+            return this;
+        }
+
+        public Builder machine(MachineDescription value) {
+            machine = value;
+            return this;
+        }
+
+        public Builder warnings(List<String> value) {
+            warnings = value;
+            return this;
+        }
+
+        public Builder limits(List<String> value) {
+            limits = value;
+            return this;
+        }
+
+        public Builder settings(Map<String, Object> value) {
+            settings = value;
+            return this;
+        }
+
+        public Builder measurement(Map<String, Object> value) {
+            measurement = value;
+            return this;
+        }
+
+        public Builder topologyDetails(Map<String, Object> value) {
+            topologyDetails = value;
+            return this;
+        }
+
+        public RunMetadata build() {
+            return new RunMetadata(
+                    runId,
+                    status,
+                    startedAt,
+                    finishedAt,
+                    command,
+                    gitRevision,
+                    workload,
+                    frontEnds,
+                    machine,
+                    warnings,
+                    limits,
+                    settings,
+                    measurement,
+                    topologyDetails);
+        }
     }
 }

@@ -87,7 +87,10 @@ public record SyscallCounts(String frontEnd, int connections, int repeat, long r
                 calls);
     }
 
-    /** Every step's counts under {@code rawRoot} (a run's {@code raw/}), in no set order; none without the directory. */
+    /**
+     * Every step's counts under {@code rawRoot} (a run's {@code raw/}), in no set order; none without
+     * the directory.
+     */
     public static List<SyscallCounts> under(Path rawRoot) throws ResultsFormatException {
         List<SyscallCounts> out = new ArrayList<>();
         if (!Files.isDirectory(rawRoot)) {

@@ -33,11 +33,12 @@ class CpusOptionTest {
     @Test
     void theListsReachThePlan() throws PlanException {
         RunPlan plan = plan("--front-ends", "netty", "--cpus", "generator=0,proxy=0", "--profile", "jfr,async");
-        assertThat(plan.cpuPinning().listFor("generator")).isEqualTo("0");
-        assertThat(plan.cpuPinning().listFor("origin")).isNull();
+        assertThat(plan.placement().cpuPinning().listFor("generator")).isEqualTo("0");
+        assertThat(plan.placement().cpuPinning().listFor("origin")).isNull();
         assertThat(plan.profiler().jfr()).isTrue();
         assertThat(plan.profiler().async()).isTrue();
-        assertThat(plan("--front-ends", "netty").cpuPinning().isEmpty()).isTrue();
+        assertThat(plan("--front-ends", "netty").placement().cpuPinning().isEmpty())
+                .isTrue();
     }
 
     @Test

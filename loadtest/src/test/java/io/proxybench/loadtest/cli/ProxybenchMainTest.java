@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -34,6 +35,47 @@ class ProxybenchMainTest {
     }
 
     @Test
+    void aValueOutsideAFixedSetIsOneLineListingTheValuesAsTyped() {
+        assertThat(run("run", "--mode", "fast")).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: --mode: unknown value 'fast' (expected one of keepalive, churn)"
+                        + " (see proxybench run --help)" + System.lineSeparator());
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--gc", "CMS")).isEqualTo(2);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .startsWith("proxybench run: --gc: unknown value 'CMS'"
+                        + " (expected one of G1, Parallel, Serial, ZGC, Shenandoah, Epsilon)");
+        for (String[] bad : List.of(
+                new String[] {"--generator", "ab", "auto, wrk, builtin, gatling"},
+                new String[] {"--model", "poisson", "closed, open"},
+                new String[] {"--jvm-profile", "fast", "reference, modern"},
+                new String[] {"--topology", "cloud", "loopback, netns, hosts"})) {
+            err.getBuffer().setLength(0);
+            assertThat(run("run", bad[0], bad[1])).isEqualTo(2);
+            assertThat(err.toString().lines())
+                    .singleElement()
+                    .asString()
+                    .startsWith("proxybench run: " + bad[0] + ": unknown value '" + bad[1] + "' (expected one of "
+                            + bad[2] + ")");
+        }
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void helpListsTheValuesOfEachFixedSetAsTheyAreTyped() {
+        assertThat(run("run", "--help")).isZero();
+        assertThat(out.toString().replaceAll("\\s+", " "))
+                .contains("keepalive, churn (default: keepalive)")
+                .contains("auto, wrk, builtin, gatling (default: auto)")
+                .contains("closed, open (default: closed)")
+                .contains("reference, modern (default: reference)")
+                .contains("G1, Parallel, Serial, ZGC, Shenandoah, Epsilon")
+                .contains("loopback, netns, hosts (default: loopback)");
+    }
+
+    @Test
     void theOpenModelWithWrkIsOneLineAndExitCode2() {
         assertThat(run("run", "--model", "open", "--generator", "wrk", "--out", "target/never"))
                 .isEqualTo(2);
@@ -52,7 +94,8 @@ class ProxybenchMainTest {
                 .isEqualTo(2);
         assertThat(err.toString())
                 .isEqualTo("proxybench run: " + hosts + ":2: bad target for proxy: 'ftp://proxy-1'"
-                        + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run --help)"
+                        + " (expected local or ssh:[user@]host[:port], e.g. ssh:bench@proxy-1) (see proxybench run"
+                        + " --help)"
                         + System.lineSeparator());
         assertThat(new java.io.File("target/never")).doesNotExist();
     }

@@ -136,8 +136,8 @@ class RepeatedCompareTest {
         assertThat(out.toString())
                 .contains("paired by kind (the only front end of its kind the other run lacks):"
                         + " netty \u2192 netty[workers.stage=8]")
-                .contains(
-                        "netty settings: {workers.inbound=4, workers.stage=8, workers.outbound=4} \u2192 {workers.stage=8}")
+                .contains("netty settings: {workers.inbound=4, workers.stage=8, workers.outbound=4} \u2192"
+                        + " {workers.stage=8}")
                 .contains("netty @ 2000: req/s")
                 .doesNotContain("only in");
     }

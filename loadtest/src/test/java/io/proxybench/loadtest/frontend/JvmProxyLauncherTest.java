@@ -2,18 +2,12 @@ package io.proxybench.loadtest.frontend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.loadtest.plan.ConnectionMode;
-import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.JvmProfile;
-import io.proxybench.loadtest.plan.LoadModel;
-import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.JvmSettings;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.plan.TopologyOptions;
-import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,31 +18,10 @@ class JvmProxyLauncherTest {
     private static final Path RAW = Path.of("/tmp/raw");
 
     private static JvmProxyLauncher launcher(FrontEndSpec spec) {
-        RunPlan plan = new RunPlan(
-                List.of(spec),
-                List.of(1),
-                1,
-                new WarmupPolicy(false, 0, 120),
-                ConnectionMode.KEEPALIVE,
-                LoadModel.CLOSED,
-                "wrk",
-                1,
-                JvmProfile.MODERN,
-                null,
-                null,
-                List.of("-XX:+UseNUMA"),
-                Profiler.NONE,
-                Duration.ofMillis(50),
-                1024,
-                TopologyOptions.loopback(),
-                Duration.ofSeconds(10),
-                Path.of("results"),
-                "x",
-                null,
-                CpuPinning.NONE,
-                1,
-                null,
-                0);
+        RunPlan plan = RunPlan.builder()
+                .frontEnds(List.of(spec))
+                .jvm(new JvmSettings(JvmProfile.MODERN, null, null, List.of("-XX:+UseNUMA")))
+                .build();
         return new JvmProxyLauncher(new LaunchContext(plan, null, null, null, Path.of("java"), 2));
     }
 

@@ -2,50 +2,21 @@ package io.proxybench.loadtest.orchestrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.loadtest.plan.ConnectionMode;
-import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.FrontEndListParser;
-import io.proxybench.loadtest.plan.JvmProfile;
-import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.PlanException;
-import io.proxybench.loadtest.plan.Profiler;
+import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.plan.TopologyOptions;
-import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.results.StepRecord;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RepeatScheduleTest {
 
     private static RunPlan plan(String frontEnds, int repeat) throws PlanException {
-        return new RunPlan(
-                FrontEndListParser.parse(frontEnds),
-                List.of(100, 200),
-                5,
-                new WarmupPolicy(false, 2, 120),
-                ConnectionMode.KEEPALIVE,
-                LoadModel.CLOSED,
-                "wrk",
-                2,
-                JvmProfile.REFERENCE,
-                null,
-                null,
-                List.of(),
-                Profiler.NONE,
-                Duration.ofMillis(50),
-                1024,
-                TopologyOptions.loopback(),
-                Duration.ofSeconds(10),
-                Path.of("results"),
-                "proxybench run",
-                null,
-                CpuPinning.NONE,
-                repeat,
-                null,
-                0);
+        return RunPlan.builder()
+                .frontEnds(FrontEndListParser.parse(frontEnds))
+                .repeats(new RepeatPolicy(repeat, 0))
+                .build();
     }
 
     private static List<String> order(RunPlan plan) {

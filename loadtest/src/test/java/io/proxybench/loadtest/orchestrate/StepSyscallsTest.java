@@ -28,21 +28,7 @@ class StepSyscallsTest {
     private static RunMetadataFile runJson(Path dir) throws Exception {
         return new RunMetadataFile(
                 RunFiles.of(dir),
-                new RunMetadata(
-                        "r",
-                        RunMetadata.RUNNING,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null));
+                RunMetadata.builder().runId("r").status(RunMetadata.RUNNING).build());
     }
 
     private static RunRecorder recorder(Path dir, RunMetadataFile metadata) {

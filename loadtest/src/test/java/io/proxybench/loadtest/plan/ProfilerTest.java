@@ -14,8 +14,8 @@ class ProfilerTest {
         assertThat(Profiler.parse("jfr")).isEqualTo(Profiler.JFR);
         assertThat(Profiler.parse("async,jfr").id()).isEqualTo("jfr,async");
         assertThatThrownBy(() -> Profiler.parse("perf"))
-                .hasMessage(
-                        "--profile: unknown profiler 'perf' (expected none, or jfr, async, syscalls joined with commas)");
+                .hasMessage("--profile: unknown profiler 'perf' (expected none, or jfr, async, syscalls joined with"
+                        + " commas)");
         assertThatThrownBy(() -> Profiler.parse("none,jfr")).isInstanceOf(PlanException.class);
         assertThat(Profiler.JFR.unprofiledNote(
                         List.of(FrontEndSpec.plain(FrontEndKind.NETTY), FrontEndSpec.plain(FrontEndKind.NGINX))))

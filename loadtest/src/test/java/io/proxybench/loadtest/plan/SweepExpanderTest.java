@@ -56,7 +56,7 @@ class SweepExpanderTest {
                 .hasMessageContaining("empty value");
         assertThatThrownBy(() -> sweep("workers.inbound=1,2")).hasMessageContaining("must start with the front end");
         assertThatThrownBy(() -> sweep("envoy.x=1"))
-                .hasMessage(
-                        "--sweep: 'envoy.x' must start with the front end it is for (netty., tomcat., nginx., haproxy.)");
+                .hasMessage("--sweep: 'envoy.x' must start with the front end it is for (netty., tomcat., nginx.,"
+                        + " haproxy.)");
     }
 }

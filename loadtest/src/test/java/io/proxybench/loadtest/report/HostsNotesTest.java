@@ -12,21 +12,11 @@ import org.junit.jupiter.api.Test;
 class HostsNotesTest {
 
     private static RunResults run(Map<String, Object> topology, String latencyMerge) {
-        RunMetadata run = new RunMetadata(
-                "r",
-                RunMetadata.FINISHED,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                List.of(),
-                List.of(),
-                null,
-                null,
-                topology);
+        RunMetadata run = RunMetadata.builder()
+                .runId("r")
+                .status(RunMetadata.FINISHED)
+                .topologyDetails(topology)
+                .build();
         StepRecord step = new StepRecord(
                 "netty",
                 "netty",

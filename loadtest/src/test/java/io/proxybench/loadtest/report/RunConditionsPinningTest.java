@@ -11,21 +11,11 @@ import org.junit.jupiter.api.Test;
 class RunConditionsPinningTest {
 
     private static RunMetadata run(Map<String, Object> settings) {
-        return new RunMetadata(
-                "r",
-                RunMetadata.FINISHED,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                null,
-                List.of(),
-                List.of(),
-                settings,
-                null,
-                null);
+        return RunMetadata.builder()
+                .runId("r")
+                .status(RunMetadata.FINISHED)
+                .settings(settings)
+                .build();
     }
 
     private static Map<String, Object> cpus(String... roleLists) {

@@ -38,8 +38,8 @@ class LatencySpectrumTest {
 
         assertThat(Files.readAllLines(file))
                 .startsWith(
-                        "{\"format\":\"proxybench-latency-spectrum/1\",\"source\":\"wrk\",\"exact\":false,\"unit\":\"us\","
-                                + "\"count\":39223,\"maxUs\":95484,\"points\":[",
+                        "{\"format\":\"proxybench-latency-spectrum/1\",\"source\":\"wrk\",\"exact\":false,"
+                                + "\"unit\":\"us\",\"count\":39223,\"maxUs\":95484,\"points\":[",
                         "  [0,50012],",
                         "  [50,50298],",
                         "  [90,51144],",

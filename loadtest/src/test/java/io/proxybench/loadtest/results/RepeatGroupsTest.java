@@ -34,11 +34,7 @@ class RepeatGroupsTest {
     }
 
     private static RunResults run(StepRecord... steps) {
-        return new RunResults(
-                null,
-                new RunMetadata(null, null, null, null, null, null, null, null, null, null, null, null, null, null),
-                List.of(steps),
-                List.of());
+        return new RunResults(null, RunMetadata.builder().build(), List.of(steps), List.of());
     }
 
     @Test

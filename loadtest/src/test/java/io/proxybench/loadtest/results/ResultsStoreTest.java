@@ -59,8 +59,8 @@ class ResultsStoreTest {
         assertThat(csv).hasSize(3);
         assertThat(csv.get(0))
                 .startsWith("frontEnd,kind,connections,status,failure,flags,startedAt,durationSec,"
-                        + "requests,rps,latency.meanMs,latency.p50Ms,latency.p75Ms,latency.p90Ms,latency.p99Ms,latency.maxMs,"
-                        + "errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
+                        + "requests,rps,latency.meanMs,latency.p50Ms,latency.p75Ms,latency.p90Ms,latency.p99Ms,"
+                        + "latency.maxMs,errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
                         + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end");
@@ -85,7 +85,7 @@ class ResultsStoreTest {
     }
 
     @Test
-    void steps_json_fieldsMatchTheResultsFormat(@TempDir Path dir) throws Exception {
+    void stepsJsonFieldsMatchTheResultsFormat(@TempDir Path dir) throws Exception {
         new ResultsStore(RunFiles.of(dir)).add(ok("netty", 700));
         JsonNode step =
                 new ObjectMapper().readTree(dir.resolve("steps.json").toFile()).get(0);

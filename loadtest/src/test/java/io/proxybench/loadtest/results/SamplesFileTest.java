@@ -29,8 +29,8 @@ class SamplesFileTest {
         // beside the proxyCpuPct it is part of)
         assertThat(lines.get(0))
                 .isEqualTo("epochMs,frontEnd,connections,cpuPct,loadAvg,runQueue,ctxSwPerSec,netMbps,"
-                        + "memFreeMb,stealPct,proxyCpuPct,proxySysCpuPct,proxyRssMb,proxyThreads,originCpuPct,generatorCpuPct,"
-                        + "gcMsPerSec,gcCount,heapUsedMb,jitMsPerSec,intervalMs,host");
+                        + "memFreeMb,stealPct,proxyCpuPct,proxySysCpuPct,proxyRssMb,proxyThreads,originCpuPct,"
+                        + "generatorCpuPct,gcMsPerSec,gcCount,heapUsedMb,jitMsPerSec,intervalMs,host");
         assertThat(lines.get(1))
                 .isEqualTo("1795305656317,netty,700,47.25,6.93,3,93207.48,313.06,20000,1.5,80,30.5,350.5,"
                         + "23,20,60,3.5,1,210,12.5,1000,");

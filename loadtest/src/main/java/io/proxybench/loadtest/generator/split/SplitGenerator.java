@@ -8,7 +8,8 @@ import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.generator.builtin.BuiltinGenerator;
-import io.proxybench.loadtest.generator.catalog.GeneratorKind;
+import io.proxybench.loadtest.generator.catalog.GeneratorCatalog;
+import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.topology.Role;
 import io.proxybench.loadtest.topology.Topology;
@@ -70,13 +71,14 @@ public final class SplitGenerator implements LoadGenerator {
     public static LoadGenerator create(GeneratorKind kind, GeneratorContext context, LoadModel model) {
         Map<String, Topology> places = context.topology().generatorBoxes();
         if (places.size() < 2) {
-            return kind.create(context, model);
+            return GeneratorCatalog.create(kind, context, model);
         }
         List<String> names = new ArrayList<>();
         List<LoadGenerator> generators = new ArrayList<>();
         places.forEach((name, topology) -> {
             names.add(name);
-            generators.add(kind.create(
+            generators.add(GeneratorCatalog.create(
+                    kind,
                     new GeneratorContext(
                             topology, context.processes(), context.threads(), context.cores(), context.runDir()),
                     model));
