@@ -116,8 +116,9 @@ public class RunOptions {
                 "reference: the write-up's flags (netty -Xms1500m -Xmx1500m -Xmn500m, tomcat -Xms3500m -Xmx3500m"
                         + " -Xmn1024m, both -XX:+UseParallelGC -XX:+UseCompressedOops) and each proxy's"
                         + " --profile reference;",
-                "modern: JDK defaults with a fixed 1 GiB heap and HotSpot's performance data sampled once a second"
-                        + " (" + JvmProfile.PERF_DATA_SAMPLING + ")."
+                "modern: each proxy as bin/proxy-netty and bin/proxy-tomcat start it: the flags of its jvm.options"
+                        + " (proxy-netty/jvm.options, proxy-tomcat/jvm.options) for the JDK of --java-home, and the"
+                        + " proxy's own defaults."
             })
     JvmProfile jvmProfile;
 

@@ -1,11 +1,14 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.frontend.JvmOptionsFiles;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.DurationParser;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GeneratorKind;
+import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.JvmSettings;
+import io.proxybench.loadtest.plan.LauncherFlags;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
 import io.proxybench.loadtest.plan.LoadShape;
@@ -21,6 +24,7 @@ import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import io.proxybench.loadtest.proc.OnlineCpus;
+import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.RatioInterval;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import java.nio.file.Files;
@@ -117,7 +121,7 @@ public final class RunPlanReader {
                         new LoadShape(steps, duration, model, o.mode, generator, o.threads, timeout),
                         warmup,
                         LeadInPolicy.parse(o.leadIn, o.leadInCap, warmup),
-                        new JvmSettings(o.jvmProfile, o.gc, javaHome, o.jvmArgs),
+                        new JvmSettings(o.jvmProfile, o.gc, javaHome, o.jvmArgs, launcherFlags(o.jvmProfile, javaHome)),
                         new OriginSettings(originLatency, payload, originFaults),
                         new Placement(topology, cpus),
                         new RepeatPolicy(
@@ -187,6 +191,13 @@ public final class RunPlanReader {
             throw new PlanException(e.getMessage());
         }
         return new TopologyOptions(kind, o.link, o.linkDelay, o.applySysctl, hosts);
+    }
+
+    /** The modern profile starts each proxy as its launcher does: the flags of its jvm.options for that JDK. */
+    private static LauncherFlags launcherFlags(JvmProfile profile, Path javaHome) throws PlanException {
+        return profile == JvmProfile.MODERN
+                ? JvmOptionsFiles.of(KitLayout.locate()).read(javaHome)
+                : LauncherFlags.NONE;
     }
 
     private static Path javaHome(Path javaHome) throws PlanException {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -9,9 +10,8 @@ import java.util.Locale;
  * <p>{@code reference} is the configuration of the reference write-up: fixed heaps with a large
  * young generation, the parallel collector, and each proxy's {@code --profile reference}
  * (Netty: 4 inbound / 8 stage / 4 outbound workers; Tomcat: APR connector, 5000 threads and
- * keep-alive requests). {@code modern} keeps the JDK's defaults (G1 on 17) with a fixed 1 GiB heap
- * so that heap growth does not move the numbers, and has HotSpot sample its performance data
- * once a second ({@link #PERF_DATA_SAMPLING}).
+ * keep-alive requests). {@code modern} starts each proxy as its launcher in {@code bin/} does: the
+ * flags of its {@code jvm.options} ({@link LauncherFlags}) and the proxy's own defaults.
  */
 public enum JvmProfile {
     REFERENCE,
@@ -28,12 +28,15 @@ public enum JvmProfile {
      */
     public static final String PERF_DATA_SAMPLING = "-XX:PerfDataSamplingInterval=1000";
 
-    public List<String> jvmArgs(FrontEndKind kind) {
+    /** The profile's flags for a kind; the modern profile's are {@code launcher}'s, read from the files. */
+    public List<String> jvmArgs(FrontEndKind kind, LauncherFlags launcher) {
         if (!kind.isJvm()) {
             return List.of();
         }
         if (this == MODERN) {
-            return List.of("-Xms1g", "-Xmx1g", PERF_DATA_SAMPLING, PRINT_FLAGS);
+            List<String> args = new ArrayList<>(launcher.of(kind));
+            args.add(PRINT_FLAGS);
+            return List.copyOf(args);
         }
         return kind == FrontEndKind.NETTY
                 ? List.of(

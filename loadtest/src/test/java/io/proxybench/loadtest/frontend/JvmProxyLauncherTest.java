@@ -6,6 +6,7 @@ import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.JvmSettings;
+import io.proxybench.loadtest.plan.LauncherFlags;
 import io.proxybench.loadtest.plan.RunPlan;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,7 +21,12 @@ class JvmProxyLauncherTest {
     private static JvmProxyLauncher launcher(FrontEndSpec spec) {
         RunPlan plan = RunPlan.builder()
                 .frontEnds(List.of(spec))
-                .jvm(new JvmSettings(JvmProfile.MODERN, null, null, List.of("-XX:+UseNUMA")))
+                .jvm(new JvmSettings(
+                        JvmProfile.MODERN,
+                        null,
+                        null,
+                        List.of("-XX:+UseNUMA"),
+                        new LauncherFlags(List.of("-Xms1g", "-Xmx1g", "-XX:PerfDataSamplingInterval=1000"), List.of())))
                 .build();
         return new JvmProxyLauncher(new LaunchContext(plan, null, null, null, Path.of("java"), 2));
     }

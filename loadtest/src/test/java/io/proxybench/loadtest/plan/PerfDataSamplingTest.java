@@ -3,6 +3,8 @@ package io.proxybench.loadtest.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.loadtest.frontend.JvmOptionsFiles;
+import io.proxybench.loadtest.process.KitLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +27,7 @@ class PerfDataSamplingTest {
     @Test
     void theModernProfileWakesTheSamplerAboutOnceASecond() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs /proc");
-        List<String> modern = JvmProfile.MODERN.jvmArgs(FrontEndKind.NETTY).stream()
+        List<String> modern = JvmOptionsFiles.of(KitLayout.locate()).read(null).netty().stream()
                 .filter(a -> a.startsWith("-XX:PerfData"))
                 .toList();
         assertThat(modern).containsExactly(JvmProfile.PERF_DATA_SAMPLING);

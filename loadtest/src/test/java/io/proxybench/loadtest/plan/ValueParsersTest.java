@@ -53,15 +53,16 @@ class ValueParsersTest {
 
     @Test
     void referenceProfileIsTheWriteUpsFlags() {
-        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NETTY))
+        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NETTY, LauncherFlags.NONE))
                 .containsSubsequence(
                         "-Xms1500m", "-Xmx1500m", "-Xmn500m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
-        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.TOMCAT))
+        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.TOMCAT, LauncherFlags.NONE))
                 .containsSubsequence(
                         "-Xms3500m", "-Xmx3500m", "-Xmn1024m", "-XX:+UseParallelGC", "-XX:+UseCompressedOops");
         assertThat(JvmProfile.REFERENCE.proxyArgs(FrontEndKind.NETTY)).containsExactly("--profile", "reference");
         assertThat(JvmProfile.MODERN.proxyArgs(FrontEndKind.NETTY)).isEmpty();
-        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NGINX)).isEmpty();
+        assertThat(JvmProfile.REFERENCE.jvmArgs(FrontEndKind.NGINX, LauncherFlags.NONE))
+                .isEmpty();
     }
 
     @Test
