@@ -64,7 +64,6 @@ public final class HtmlReport {
                 .append(STYLE)
                 .append("</style>\n</head>\n<body>\n");
         h.append("<h1>").append(Html.escape(title)).append("</h1>\n");
-        conditions(run, h);
         h.append("<h2>Results</h2>\n");
         resultsTable(results, ResultsTable.columns(results), h);
         h.append("<p class=\"note\">")
@@ -77,6 +76,7 @@ public final class HtmlReport {
                 .append(Html.escape(ReportNotes.diagnostics(results)))
                 .append("</p>\n");
         aggregate(run.unit(), charts.aggregate(), h);
+        conditions(run, h);
         percentiles(charts.percentiles(), h);
         timelines(results, charts.timelines(), h);
         HostTimelinesSection.append(charts.hostTimelines(), h);
