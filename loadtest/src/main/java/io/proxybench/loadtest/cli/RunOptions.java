@@ -118,7 +118,8 @@ public class RunOptions {
                         + " --profile reference;",
                 "modern: each proxy as bin/proxy-netty and bin/proxy-tomcat start it: the flags of its jvm.options"
                         + " (proxy-netty/jvm.options, proxy-tomcat/jvm.options) for the JDK of --java-home, and the"
-                        + " proxy's own defaults."
+                        + " proxy's own defaults;",
+                "jdk: no JVM flags at all (the JDK's defaults) and the proxy's own defaults."
             })
     JvmProfile jvmProfile;
 

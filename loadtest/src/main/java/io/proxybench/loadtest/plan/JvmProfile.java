@@ -11,11 +11,14 @@ import java.util.Locale;
  * young generation, the parallel collector, and each proxy's {@code --profile reference}
  * (Netty: 4 inbound / 8 stage / 4 outbound workers; Tomcat: APR connector, 5000 threads and
  * keep-alive requests). {@code modern} starts each proxy as its launcher in {@code bin/} does: the
- * flags of its {@code jvm.options} ({@link LauncherFlags}) and the proxy's own defaults.
+ * flags of its {@code jvm.options} ({@link LauncherFlags}) and the proxy's own defaults. {@code jdk}
+ * starts it with no flags: the JDK's defaults (its heap sized from the machine's memory, G1).
  */
 public enum JvmProfile {
     REFERENCE,
-    MODERN;
+    MODERN,
+    /** No flags at all: the JDK's own defaults, to show what the recommended flags change. */
+    JDK;
 
     /** Flags of the final JVM options are printed at start-up: the conditions go beside the numbers. */
     private static final String PRINT_FLAGS = "-XX:+PrintFlagsFinal";
@@ -37,6 +40,9 @@ public enum JvmProfile {
             List<String> args = new ArrayList<>(launcher.of(kind));
             args.add(PRINT_FLAGS);
             return List.copyOf(args);
+        }
+        if (this == JDK) {
+            return List.of(PRINT_FLAGS);
         }
         return kind == FrontEndKind.NETTY
                 ? List.of(

@@ -50,7 +50,7 @@ class ProxybenchMainTest {
         for (String[] bad : List.of(
                 new String[] {"--generator", "ab", "auto, wrk, builtin, gatling"},
                 new String[] {"--model", "poisson", "closed, open"},
-                new String[] {"--jvm-profile", "fast", "reference, modern"},
+                new String[] {"--jvm-profile", "fast", "reference, modern, jdk"},
                 new String[] {"--topology", "cloud", "loopback, netns, hosts"})) {
             err.getBuffer().setLength(0);
             assertThat(run("run", bad[0], bad[1])).isEqualTo(2);
@@ -70,7 +70,7 @@ class ProxybenchMainTest {
                 .contains("keepalive, churn (default: keepalive)")
                 .contains("auto, wrk, builtin, gatling (default: auto)")
                 .contains("closed, open (default: closed)")
-                .contains("reference, modern (default: reference)")
+                .contains("reference, modern, jdk (default: reference)")
                 .contains("G1, Parallel, Serial, ZGC, Shenandoah, Epsilon")
                 .contains("loopback, netns, hosts (default: loopback)");
     }
