@@ -96,7 +96,7 @@ class OpenModelTest {
 
     /**
      * Runs {@code plan} with the origin's answers held back for {@link #STALL} once the step is under
-     * way (the origin has answered some of its requests), well before its end.
+     * way (ten of its requests have reached the origin), well before its end.
      */
     private StepSummary stalledStep(LoadEngine engine, PausableRelay relay, StepPlan plan) throws Exception {
         long answeredBefore = origin.stats().requests();
