@@ -2,13 +2,13 @@ package io.proxybench.tomcat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
 import io.proxybench.core.server.ProxyServer;
 import io.proxybench.origin.StubOrigin;
 import io.proxybench.tomcat.connector.AprRequired;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -68,15 +68,10 @@ class ThreadLeakTest {
         proxy.close();
         idle.close();
 
-        Set<Thread> left = startedSince(before);
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (!left.isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-            left = startedSince(before);
-        }
-        assertThat(left)
+        // Threads the server told to stop end on their own time; wait for them, not for a guessed while.
+        Eventually.holds(() -> assertThat(startedSince(before))
                 .as("threads alive after close that were not alive before start")
-                .isEmpty();
+                .isEmpty());
     }
 
     private static Set<Thread> startedSince(Set<Thread> before) {

@@ -78,8 +78,12 @@ final class RawHttpConnection implements AutoCloseable {
         if (head || r.status() == 100) {
             return r;
         }
-        int length = Integer.parseInt(r.header("content-length"));
-        return new Response(r.statusLine(), r.headers(), in.readNBytes(length));
+        return new Response(r.statusLine(), r.headers(), readBody(r));
+    }
+
+    /** Reads the body that {@code head}'s Content-Length announces. */
+    byte[] readBody(Response head) throws IOException {
+        return in.readNBytes(Integer.parseInt(head.header("content-length")));
     }
 
     Response readResponse() throws IOException {

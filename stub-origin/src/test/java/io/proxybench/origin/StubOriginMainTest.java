@@ -2,6 +2,7 @@ package io.proxybench.origin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.concurrent.CompletableFuture;
@@ -59,7 +60,7 @@ class StubOriginMainTest extends OriginTestSupport {
         CommandLine cmd = command(main);
         CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(
                 () -> cmd.execute("--port", "0", "--latency", "0", "--payload-size", "100", "--threads", "1"));
-        await("the listening line is printed", () -> out.toString().contains("\n") || exit.isDone());
+        Eventually.until("the listening line is printed", () -> out.toString().contains("\n") || exit.isDone());
         Matcher m = Pattern.compile("listening port=(\\d+)\\R").matcher(out.toString());
         assertThat(m.matches())
                 .as("stdout holds exactly one listening line: %s", out)

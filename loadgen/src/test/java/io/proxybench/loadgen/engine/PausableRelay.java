@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -68,13 +69,19 @@ final class PausableRelay implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort());
     }
 
-    /** Stops passing the origin's bytes on until {@link #resume()}. */
-    void pause() {
-        paused = true;
-        originSide.forEach(ch -> ch.config().setAutoRead(false));
+    /**
+     * Stops passing the origin's bytes on from now, for {@code length}: the stall is the load the
+     * test applies, so its length is set here, like the origin's latency, and the test need not sleep.
+     */
+    void stall(Duration length) {
+        group.next().execute(() -> {
+            paused = true;
+            originSide.forEach(ch -> ch.config().setAutoRead(false));
+            group.next().schedule(this::resume, length.toNanos(), TimeUnit.NANOSECONDS);
+        });
     }
 
-    void resume() {
+    private void resume() {
         paused = false;
         originSide.forEach(ch -> ch.config().setAutoRead(true));
     }

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.proc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.proxybench.common.testing.Eventually;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,7 +165,7 @@ class ProcessSamplerTest {
     void sumsTheWholeTreeOfALiveProcess() throws Exception {
         Process shell = new ProcessBuilder("sh", "-c", "sleep 30 & sleep 30 & wait").start();
         try {
-            Thread.sleep(300);
+            Eventually.holds(() -> assertThat(shell.toHandle().children()).hasSize(2));
             ProcessSampler.Usage usage = new ProcessSampler(Path.of("/proc")).read(shell.toHandle());
             assertThat(usage).isNotNull();
             assertThat(usage.rootPid()).isEqualTo(shell.pid());

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -14,7 +15,7 @@ class ProcessTreesTest {
     @Test
     void terminatesTheChildrenToo() throws Exception {
         Process shell = new ProcessBuilder("sh", "-c", "sleep 60 & sleep 60 & wait").start();
-        Thread.sleep(300);
+        awaitChildren(shell, 2);
         List<ProcessHandle> tree = ProcessTrees.tree(shell.toHandle());
         assertThat(tree).hasSize(3);
         assertThat(ProcessTrees.terminate(shell.toHandle(), Duration.ofSeconds(5)))
@@ -25,7 +26,8 @@ class ProcessTreesTest {
     @Test
     void killsWhatIgnoresSigterm() throws Exception {
         Process stubborn = new ProcessBuilder("sh", "-c", "trap '' TERM; sleep 60 & wait").start();
-        Thread.sleep(300);
+        // the trap is set before the child starts
+        awaitChildren(stubborn, 1);
         List<ProcessHandle> tree = ProcessTrees.tree(stubborn.toHandle());
         // sleep itself dies on SIGTERM; the shell ignores it and must be killed after the grace period
         assertThat(ProcessTrees.terminate(stubborn.toHandle(), Duration.ofMillis(500)))
@@ -81,5 +83,10 @@ class ProcessTreesTest {
             assertThat(child.isAlive()).isTrue();
         }
         assertThat(child.isAlive()).isFalse();
+    }
+
+    /** Waits until the shell has started its background children. */
+    private static void awaitChildren(Process shell, int children) throws Exception {
+        Eventually.holds(() -> assertThat(shell.toHandle().children()).hasSize(children));
     }
 }

@@ -3,9 +3,9 @@ package io.proxybench.loadtest.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.loadtest.proc.NetworkProbe;
 import io.proxybench.loadtest.process.Executables;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +78,7 @@ class PinnedTopologyTest {
     }
 
     @Test
-    void theStartedProcessItselfIsPinned() throws IOException, InterruptedException {
+    void theStartedProcessItselfIsPinned() throws Exception {
         Path taskset = Executables.find("taskset").orElse(null);
         assumeTrue(taskset != null, "taskset (util-linux) is not installed");
         String cpu = Integer.toString(Runtime.getRuntime().availableProcessors() - 1);
@@ -86,13 +86,10 @@ class PinnedTopologyTest {
         Process process = new ProcessBuilder(pinned.wrap(Role.ORIGIN, List.of("sleep", "5"))).start();
         try {
             Path proc = Path.of("/proc", Long.toString(process.pid()));
-            String status = "";
             // taskset sets the mask, then execs the command in the same process
-            for (int i = 0; i < 100 && !status.contains("Name:\tsleep"); i++) {
-                Thread.sleep(20);
-                status = Files.readString(proc.resolve("status"));
-            }
-            assertThat(status).contains("Name:\tsleep").contains("Cpus_allowed_list:\t" + cpu + "\n");
+            Eventually.holds(() -> assertThat(Files.readString(proc.resolve("status")))
+                    .contains("Name:\tsleep")
+                    .contains("Cpus_allowed_list:\t" + cpu + "\n"));
         } finally {
             process.destroy();
             process.waitFor(5, TimeUnit.SECONDS);

@@ -1,5 +1,6 @@
 package io.proxybench.netty.admin;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
@@ -32,9 +33,9 @@ public final class AdminScrape {
             System.out.println("proxied GET / " + status(proxy.port(), "GET", "/"));
             // The client's connection ends after the response (its half-close reaches the request decoder as an
             // event): part of the proxied request, so it must be over before the marker.
-            for (int i = 0; i < 200 && proxy.metrics().clientConnectionsActive().getCount() > 0; i++) {
-                Thread.sleep(10);
-            }
+            Eventually.until(
+                    "the proxied client's connection has ended",
+                    () -> proxy.metrics().clientConnectionsActive().getCount() == 0);
             System.out.println(PROXIED);
             for (String path : new String[] {
                 AdminEndpoints.HEALTH,

@@ -12,6 +12,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
+import io.proxybench.common.testing.TestSeed;
+import io.proxybench.common.testing.TestSeedExtension;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.Iterator;
@@ -20,7 +22,9 @@ import java.util.Map;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(TestSeedExtension.class)
 class CompactHttpHeadersTest {
 
     private static final String[] NAMES = {"Host", "host", "Accept", "X-A", "x-a", "Via", "Connection", "X-B"};
@@ -28,8 +32,8 @@ class CompactHttpHeadersTest {
 
     /** Random add / set / remove sequences leave both storages reading the same, in the same order. */
     @Test
-    void answersEveryQueryAsNettysOwnHeadersDoAfterTheSameChanges() {
-        Random random = new Random(42);
+    void answersEveryQueryAsNettysOwnHeadersDoAfterTheSameChanges(TestSeed seed) {
+        Random random = seed.random();
         for (int round = 0; round < 300; round++) {
             HttpHeaders compact = CompactHeadersFactory.HEADERS.newHeaders();
             HttpHeaders netty = DefaultHttpHeadersFactory.headersFactory().newHeaders();
@@ -194,7 +198,7 @@ class CompactHttpHeadersTest {
      * must be Netty's to the character, for the values a decoder hands over (Strings of bytes 0..255).
      */
     @Test
-    void readsHeaderListsExactlyAsNettyDoes() {
+    void readsHeaderListsExactlyAsNettyDoes(TestSeed seed) {
         String[] elements = {
             "chunked",
             "CHUNKED",
@@ -222,7 +226,7 @@ class CompactHttpHeadersTest {
             "\u00c0",
             "gzip, chunked"
         };
-        Random random = new Random(7);
+        Random random = seed.random();
         for (int round = 0; round < 3_000; round++) {
             HttpHeaders compact = CompactHeadersFactory.HEADERS.newHeaders();
             HttpHeaders netty = DefaultHttpHeadersFactory.headersFactory().newHeaders();

@@ -4,29 +4,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutor;
+import io.proxybench.common.testing.Eventually;
+import io.proxybench.common.testing.TestSeed;
+import io.proxybench.common.testing.TestSeedExtension;
 import io.proxybench.core.route.OriginAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Many threads borrow and return through several loops while connects fail now and then, the
  * "origin" closes idle and leased connections at random, and some returns are marked not
  * reusable. Afterwards every connection must be accounted for: none handed to two borrowers at
- * once, none lost (all closed or idle in the pool), the per-host maximum never exceeded.
+ * once, none lost (all closed or idle in the pool), the per-host maximum never exceeded. Each thread
+ * draws its choices from the test's seed, which a failure names.
  */
+@ExtendWith(TestSeedExtension.class)
 class OriginConnectionPoolConcurrencyTest {
+
+    /** The origin closes one connection for every so many acquisitions: chaos in step with the load. */
+    private static final int ACQUISITIONS_PER_CHAOS_CLOSE = 32;
 
     private static final OriginAddress A = new OriginAddress("10.0.0.1", 80);
     private static final OriginAddress B = new OriginAddress("10.0.0.2", 80);
@@ -40,8 +49,8 @@ class OriginConnectionPoolConcurrencyTest {
     }
 
     @Test
-    void hammeredFromManyThreadsEveryConnectionIsAccountedFor() throws Exception {
-        FakeConnector connector = new FakeConnector(0.02, 200);
+    void hammeredFromManyThreadsEveryConnectionIsAccountedFor(TestSeed seed) throws Exception {
+        FakeConnector connector = new FakeConnector(0.02, 200, seed);
         CountingListener events = new CountingListener();
         OriginConnectionPool<FakeConnection> pool = new OriginConnectionPool<>(
                 loops,
@@ -60,18 +69,21 @@ class OriginConnectionPoolConcurrencyTest {
         AtomicInteger wrongLoopOrHost = new AtomicInteger();
         AtomicInteger handedOutClosed = new AtomicInteger();
         Map<FakeConnection, Boolean> seen = new ConcurrentHashMap<>();
+        Semaphore chaosTurns = new Semaphore(0);
 
         ExecutorService clients = Executors.newFixedThreadPool(threads + 1);
         ExecutorService returners = Executors.newFixedThreadPool(2);
         List<Future<?>> work = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
+            Random r = seed.random(t);
             work.add(clients.submit(() -> {
                 Semaphore outstanding = new Semaphore(12);
-                ThreadLocalRandom r = ThreadLocalRandom.current();
                 for (int i = 0; i < perThread; i++) {
                     outstanding.acquireUninterruptibly();
                     EventExecutor loop = loopList.get(r.nextInt(loopList.size()));
                     OriginAddress origin = r.nextBoolean() ? A : B;
+                    boolean reusable = r.nextInt(20) != 0;
+                    boolean returnedHere = r.nextBoolean();
                     pool.acquire(loop, origin, new AcquireCallback<>() {
                         @Override
                         public void acquired(PooledConnection<FakeConnection> c) {
@@ -86,15 +98,15 @@ class OriginConnectionPoolConcurrencyTest {
                                 wrongLoopOrHost.incrementAndGet();
                             }
                             seen.put(fc, Boolean.TRUE);
-                            acquired.incrementAndGet();
-                            ThreadLocalRandom rr = ThreadLocalRandom.current();
-                            boolean reusable = rr.nextInt(20) != 0;
+                            if (acquired.incrementAndGet() % ACQUISITIONS_PER_CHAOS_CLOSE == 0) {
+                                chaosTurns.release();
+                            }
                             Runnable giveBack = () -> {
                                 fc.inUse.set(false);
                                 c.release(reusable);
                                 outstanding.release();
                             };
-                            if (rr.nextBoolean()) {
+                            if (returnedHere) {
                                 giveBack.run();
                             } else {
                                 // Returned from another thread, a little later: the cross-thread path.
@@ -117,26 +129,27 @@ class OriginConnectionPoolConcurrencyTest {
                 return null;
             }));
         }
-        // Chaos: the origin closes random connections, idle or in use.
+        // Chaos: the origin closes random connections, idle or in use, from a thread of its own.
         AtomicInteger chaosClosed = new AtomicInteger();
+        Random chaosRandom = seed.random(threads);
         Future<?> chaos = clients.submit(() -> {
-            ThreadLocalRandom r = ThreadLocalRandom.current();
-            while (!Thread.currentThread().isInterrupted()) {
-                List<FakeConnection> all = connector.created;
-                if (!all.isEmpty()) {
-                    all.get(r.nextInt(all.size())).close();
-                    chaosClosed.incrementAndGet();
-                }
+            while (true) {
                 try {
-                    Thread.sleep(2);
+                    chaosTurns.acquire();
                 } catch (InterruptedException e) {
                     return;
+                }
+                List<FakeConnection> all = connector.created;
+                if (!all.isEmpty()) {
+                    all.get(chaosRandom.nextInt(all.size())).close();
+                    chaosClosed.incrementAndGet();
                 }
             }
         });
         for (Future<?> f : work) {
             f.get(60, TimeUnit.SECONDS);
         }
+        Eventually.until("the origin has closed some connections", () -> chaosClosed.get() > 0);
         chaos.cancel(true);
         clients.shutdown();
         returners.shutdown();

@@ -2,6 +2,7 @@ package io.proxybench.netty.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.leak.LeakReportGuard;
 import io.proxybench.netty.NettyProxyServer;
 import io.proxybench.netty.support.TestProxies;
@@ -12,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A side that does not read must slow the other side down instead of making the proxy buffer:
  * the bytes the far end manages to hand to its socket stay bounded by the socket buffers on the
- * way, far below the body size, until the slow side reads again.
+ * way, far below the body size, until the slow side reads again. Each test waits until the far end
+ * has come to a halt, and checks where.
  */
 @ExtendWith(LeakReportGuard.class)
 class BackPressureTest {
@@ -32,6 +35,8 @@ class BackPressureTest {
     private static final long BODY = 128L * 1024 * 1024;
     /** Socket buffers on the path (the kernel may autotune receive buffers up to 32 MiB) stay below this. */
     private static final long BOUND = 64L * 1024 * 1024;
+    /** No progress for this long: the far end is held up, not merely between two writes. */
+    private static final Duration HALTED = Duration.ofMillis(500);
     /** Not the common pool: on a small machine it may run one task at a time, and these tasks block. */
     private static final Executor THREADS = runnable -> new Thread(runnable, "back-pressure-test").start();
 
@@ -48,18 +53,18 @@ class BackPressureTest {
                 client.connect(new InetSocketAddress("127.0.0.1", proxy.port()));
                 client.getOutputStream()
                         .write("GET /big HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                Thread.sleep(1500);
-                long stalledAt = originWrote.get();
+                Eventually.until("the origin starts its answer", () -> originWrote.get() > 0);
+                long stalledAt = Eventually.settles("bytes the origin wrote", originWrote::get, HALTED);
                 assertThat(stalledAt)
                         .as("bytes the origin could send while the client read nothing")
                         .isLessThan(BOUND);
-                assertThat(stalledAt).as("the response did start").isPositive();
+                assertThat(origin).as("the origin, held up").isNotDone();
 
                 long received = readAll(client.getInputStream());
                 assertThat(received)
                         .as("response bytes (head + body) once the client reads")
                         .isGreaterThan(BODY);
-                origin.get(10, TimeUnit.SECONDS);
+                origin.get(Eventually.DEFAULT.toSeconds(), TimeUnit.SECONDS);
                 assertThat(originWrote.get()).isEqualTo(BODY);
             }
         }
@@ -78,16 +83,16 @@ class BackPressureTest {
                 client.setSendBufferSize(64 * 1024);
                 client.connect(new InetSocketAddress("127.0.0.1", proxy.port()));
                 CompletableFuture<Void> upload = CompletableFuture.runAsync(() -> upload(client, clientWrote), THREADS);
-                Thread.sleep(1500);
-                long stalledAt = clientWrote.get();
+                Eventually.until("the client starts its upload", () -> clientWrote.get() > 0);
+                long stalledAt = Eventually.settles("body bytes the client wrote", clientWrote::get, HALTED);
                 assertThat(stalledAt)
                         .as("body bytes the client could send while the origin read nothing")
                         .isLessThan(BOUND);
-                assertThat(stalledAt).isPositive();
+                assertThat(upload).as("the upload, held up").isNotDone();
 
                 startReading.countDown();
-                upload.get(20, TimeUnit.SECONDS);
-                assertThat(origin.get(20, TimeUnit.SECONDS))
+                upload.get(Eventually.DEFAULT.toSeconds(), TimeUnit.SECONDS);
+                assertThat(origin.get(Eventually.DEFAULT.toSeconds(), TimeUnit.SECONDS))
                         .as("body bytes at the origin")
                         .isEqualTo(BODY);
                 byte[] head = new byte[12];

@@ -2,7 +2,7 @@ package io.proxybench.netty.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.proxybench.core.conformance.Eventually;
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;

@@ -3,7 +3,7 @@ package io.proxybench.netty.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.proxybench.core.conformance.Eventually;
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.leak.LeakReportGuard;

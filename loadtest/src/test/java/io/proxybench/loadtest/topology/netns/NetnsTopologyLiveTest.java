@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.loadtest.proc.SysctlFile;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -219,16 +221,15 @@ class NetnsTopologyLiveTest {
     }
 
     private static String awaitFetch(Topology topology, Role from, String url) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        CommandRunner.Result result;
-        do {
-            result = RUN.run(topology.wrap(from, List.of("python3", "-c", FETCH, url)));
-            if (result.ok()) {
-                return result.output();
-            }
-            Thread.sleep(100);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("could not fetch " + url + " from " + from + ": " + result.output());
+        AtomicReference<String> fetched = new AtomicReference<>();
+        Eventually.holds(() -> {
+            CommandRunner.Result result = RUN.run(topology.wrap(from, List.of("python3", "-c", FETCH, url)));
+            assertThat(result.ok())
+                    .as("fetch %s from %s: %s", url, from, result.output())
+                    .isTrue();
+            fetched.set(result.output());
+        });
+        return fetched.get();
     }
 
     private static String run(List<String> command) throws IOException {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.topology.ssh;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.proc.UserId;
 import io.proxybench.loadtest.process.CommandRunner;
@@ -140,31 +141,37 @@ final class LocalSshd implements AutoCloseable {
     }
 
     private void awaitListening(List<String> prefix) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IOException("sshd exited with " + process.exitValue());
-            }
-            if (prefix.isEmpty()
-                    ? accepts()
-                    : RUN.run(List.of(
-                                    "ssh",
-                                    "-F",
-                                    clientConfig.toString(),
-                                    "-o",
-                                    "BatchMode=yes",
-                                    "-p",
-                                    Integer.toString(port),
-                                    "root@" + address,
-                                    "--",
-                                    "true"))
-                            .ok()) {
-                return;
-            }
-            Thread.sleep(100);
+        try {
+            Eventually.until(
+                    "sshd on " + address + ":" + port + " answers, or exits",
+                    () -> !process.isAlive() || (prefix.isEmpty() ? accepts() : answersSsh()));
+        } catch (AssertionError e) {
+            close();
+            throw e;
         }
-        close();
-        throw new IOException("sshd on " + address + ":" + port + " did not come up within 10 s");
+        if (!process.isAlive()) {
+            close();
+            throw new IOException("sshd exited with " + process.exitValue());
+        }
+    }
+
+    private boolean answersSsh() {
+        try {
+            return RUN.run(List.of(
+                            "ssh",
+                            "-F",
+                            clientConfig.toString(),
+                            "-o",
+                            "BatchMode=yes",
+                            "-p",
+                            Integer.toString(port),
+                            "root@" + address,
+                            "--",
+                            "true"))
+                    .ok();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private boolean accepts() {

@@ -3,6 +3,7 @@ package io.proxybench.loadtest.topology.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.loadtest.proc.ProcessSampler;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.Executables;
@@ -113,14 +114,9 @@ class RemoteScriptsTest {
         // As the sampler: a shell whose child is running when the shell is stopped, and would outlive it.
         Process role = start(kit, "cccccc", "sh", "-c", "sleep 60 & wait");
         try {
-            for (int i = 0;
-                    i < 100 && SshLoopbackRunTest.processesOfRun("cccccc").size() < 2;
-                    i++) {
-                Thread.sleep(50);
-            }
-            assertThat(SshLoopbackRunTest.processesOfRun("cccccc"))
+            Eventually.holds(() -> assertThat(SshLoopbackRunTest.processesOfRun("cccccc"))
                     .as("the shell and its sleep")
-                    .hasSize(2);
+                    .hasSize(2));
 
             RUN.run(List.of("sh", "-c", RemoteScripts.STOP_RUNS, "pb", kit.toString(), "cccccc"));
 
@@ -155,10 +151,7 @@ class RemoteScriptsTest {
                 .redirectErrorStream(true)
                 .start();
         Path pids = kit.resolve("runs/" + runId + "/pids");
-        for (int i = 0; i < 100 && !Files.exists(pids); i++) {
-            Thread.sleep(50);
-        }
-        assertThat(pids).exists();
+        Eventually.holds(() -> assertThat(pids).exists());
         return process;
     }
 }

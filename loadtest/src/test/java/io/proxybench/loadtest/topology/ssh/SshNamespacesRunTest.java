@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.KitLayout;
@@ -285,27 +286,20 @@ class SshNamespacesRunTest {
         }
         for (String name : NAMES) {
             // only the box's sshd listener may be left in it (its sessions end with the kit's ssh clients)
-            assertThat(settledProcessCount(boxes.namespace(name), 1))
+            Eventually.holds(() -> assertThat(processCount(boxes.namespace(name)))
                     .as("processes in " + name)
-                    .isEqualTo(1);
+                    .isEqualTo(1));
         }
-        assertThat(settledProcessCount(boxes.namespace(KIT), 0))
+        Eventually.holds(() -> assertThat(processCount(boxes.namespace(KIT)))
                 .as("processes in the kit's namespace")
-                .isZero();
+                .isZero());
     }
 
-    private static long settledProcessCount(String ns, long expected) throws Exception {
-        long count = Long.MAX_VALUE;
-        for (int i = 0; i < 30 && count > expected; i++) {
-            count = RUN.run(List.of("ip", "netns", "pids", ns))
-                    .output()
-                    .lines()
-                    .filter(l -> !l.isBlank())
-                    .count();
-            if (count > expected) {
-                Thread.sleep(100);
-            }
-        }
-        return count;
+    private static long processCount(String ns) throws Exception {
+        return RUN.run(List.of("ip", "netns", "pids", ns))
+                .output()
+                .lines()
+                .filter(l -> !l.isBlank())
+                .count();
     }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.conformance.ConformanceContext;
-import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.MetricsView;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;

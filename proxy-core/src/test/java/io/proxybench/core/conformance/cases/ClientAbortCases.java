@@ -2,6 +2,7 @@ package io.proxybench.core.conformance.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.ConformanceContext;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.ProxyUnderTest;
@@ -48,7 +49,7 @@ public interface ClientAbortCases extends ConformanceContext {
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o), "origin.maxConnectionsPerHost", "1"));
         RawHttpConnection c = p.connect();
         c.send(OriginRequests.payload(200_000, "300ms"));
-        Thread.sleep(50);
+        Eventually.until("the origin holds the request", () -> o.stats().requests() == 1);
         c.abort();
         assertFollowUpsServedWhole(p);
     }

@@ -2,8 +2,8 @@ package io.proxybench.core.conformance.cases;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.common.testing.Eventually;
 import io.proxybench.core.conformance.ConformanceContext;
-import io.proxybench.core.conformance.Eventually;
 import io.proxybench.core.conformance.OriginRequests;
 import io.proxybench.core.conformance.client.RawHttpConnection;
 import io.proxybench.core.conformance.client.RawRequest;
