@@ -37,7 +37,9 @@ class FindingsRunsTest {
                 }
             }
         }
-        assertThat(missing).as("runs cited but not under " + HOME.relativize(RUNS)).isEmpty();
+        assertThat(missing)
+                .as("runs cited but not under " + HOME.relativize(RUNS))
+                .isEmpty();
     }
 
     @Test
@@ -55,7 +57,8 @@ class FindingsRunsTest {
     private static List<Path> documents() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(HOME.resolve("README.md")));
         try (Stream<Path> files = Files.walk(HOME.resolve("docs"))) {
-            files.filter(f -> f.toString().endsWith(".md") && !f.startsWith(RUNS)).forEach(docs::add);
+            files.filter(f -> f.toString().endsWith(".md") && !f.startsWith(RUNS))
+                    .forEach(docs::add);
         }
         return docs;
     }

@@ -63,10 +63,12 @@ class BoxCheckTest {
                 .extracting(BoxCheck.Problem::line)
                 .containsExactly(
                         "ssh:proxy-1: Java 8 is too old (the kit's jars need 17 or later)",
-                        "ssh:proxy-1: /usr/bin/wrk is not there (the run uses it at the same path as on this machine)",
-                        "ssh:proxy-1: ulimit -n is 1024; 2000 connections need 4100 (raise it in /etc/security/limits.conf"
-                                + " or the login's shell profile)",
-                        "ssh:proxy-1: net.core.somaxconn = 128, below 2000 for 2000 connections (sysctl/apply.sh there)",
+                        "ssh:proxy-1: /usr/bin/wrk is not there (the run uses it at the same path as on this"
+                                + " machine)",
+                        "ssh:proxy-1: ulimit -n is 1024; 2000 connections need 4100 (raise it in"
+                                + " /etc/security/limits.conf or the login's shell profile)",
+                        "ssh:proxy-1: net.core.somaxconn = 128, below 2000 for 2000 connections (sysctl/apply.sh"
+                                + " there)",
                         "ssh:proxy-1: net.ipv4.ip_local_port_range = 32768 33767 gives 1000 ports, fewer than 2000"
                                 + " connections (sysctl/apply.sh there)",
                         "ssh:proxy-1: clock is 1500 ms behind this machine's (run NTP/chrony on both boxes; the boxes'"
