@@ -16,7 +16,10 @@ import java.io.IOException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The figures only this front end publishes, and the shared connection figures it derives from Tomcat and HttpClient. */
+/**
+ * The figures only this front end publishes, and the shared connection figures it derives from Tomcat
+ * and HttpClient.
+ */
 class TomcatMetricsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -114,8 +114,8 @@ public interface AdminCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "admin /origin-pool/close-idle refuses GET (405) and a missing or non-numeric idleMs (400), closing nothing")
+    @DisplayName("admin /origin-pool/close-idle refuses GET (405) and a missing or non-numeric idleMs (400),"
+            + " closing nothing")
     default void closeIdleRefusesWhatItCannotDo() throws Exception {
         StubOrigin o = startOrigin();
         ProxyUnderTest p = startProxy(Map.of("routes", routeAllTo(o)));
@@ -168,8 +168,8 @@ public interface AdminCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "proxy.bytes.in / .out count the body bytes clients sent and received: no heads, no chunk framing, none for HEAD")
+    @DisplayName("proxy.bytes.in / .out count the body bytes clients sent and received:"
+            + " no heads, no chunk framing, none for HEAD")
     default void byteCountersCountBodies() throws Exception {
         ProxyUnderTest p = startProxy(Map.of(
                 "routes",

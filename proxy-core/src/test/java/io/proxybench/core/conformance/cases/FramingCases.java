@@ -186,8 +186,8 @@ public interface FramingCases extends ConformanceContext {
     }
 
     @Test
-    @DisplayName(
-            "after a 502 for an origin answer that cannot be framed, the next requests get the one origin connection slot")
+    @DisplayName("after a 502 for an origin answer that cannot be framed,"
+            + " the next requests get the one origin connection slot")
     default void unframeableOriginAnswerFreesTheOnlyConnectionSlot() throws Exception {
         ProxyUnderTest p =
                 startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
