@@ -131,10 +131,6 @@ public final class ResultsTable {
         return results.steps().stream().anyMatch(s -> s.processes().proxyJitCpuUsPerReq() != null);
     }
 
-    public static List<String> headers(RunResults results) {
-        return columns(results).stream().map(Column::header).toList();
-    }
-
     /** A main figure: shown with its spread in a repeated run. */
     private static Column figure(String header, Function<StepRecord, Double> figure, int decimals) {
         return new Column(header, true, s -> FigureFormat.decimals(figure.apply(s), decimals), figure);

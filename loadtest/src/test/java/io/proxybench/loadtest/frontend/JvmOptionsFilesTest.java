@@ -9,14 +9,13 @@ import io.proxybench.loadtest.plan.LauncherFlags;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.process.CommandRunner;
 import io.proxybench.loadtest.process.KitLayout;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,27 +110,19 @@ class JvmOptionsFilesTest {
                 .hasMessage("jvm-launch: proxy-netty/jvm.options:3: 'x' is not");
     }
 
-    private static String launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    private static String launch(Map<String, String> env, String... args) throws IOException {
         CommandRunner.Result result = run(env, args);
         assertThat(result.exitCode()).as(result.output()).isZero();
         return result.output();
     }
 
-    private static CommandRunner.Result run(Map<String, String> env, String... args)
-            throws IOException, InterruptedException {
-        ProcessBuilder builder =
-                new ProcessBuilder(concat(List.of(LAUNCHER.toString()), List.of(args))).redirectErrorStream(true);
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().remove("JAVA_OPTS");
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        process.getInputStream().transferTo(out);
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return new CommandRunner.Result(process.exitValue(), out.toString(StandardCharsets.UTF_8));
-    }
-
-    private static List<String> concat(List<String> first, List<String> second) {
-        return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
+    /** The launcher as a user's shell runs it: this JDK, no JAVA_OPTS but those given. */
+    private static CommandRunner.Result run(Map<String, String> env, String... args) throws IOException {
+        List<String> command =
+                new ArrayList<>(List.of("env", "-u", "JAVA_OPTS", "JAVA_HOME=" + System.getProperty("java.home")));
+        env.forEach((name, value) -> command.add(name + "=" + value));
+        command.add(LAUNCHER.toString());
+        command.addAll(List.of(args));
+        return CommandRunner.processes(Duration.ofSeconds(30)).run(command);
     }
 }
