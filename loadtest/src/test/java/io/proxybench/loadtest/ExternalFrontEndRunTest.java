@@ -151,11 +151,11 @@ class ExternalFrontEndRunTest {
 
     @Test
     void aCommandThatExitsBeforeItIsReadyFailsTheRunWithItsStderr() throws IOException {
-        Outcome outcome = run(
-                SHORT_RUN
-                        + "front-ends:\n"
-                        + "  - name: broken\n"
-                        + "    command: \"echo {{port}} > /dev/null; echo 'broken.conf line 3: unknown directive' >&2; exit 1\"\n");
+        Outcome outcome = run(SHORT_RUN
+                + "front-ends:\n"
+                + "  - name: broken\n"
+                + "    command: \"echo {{port}} > /dev/null;"
+                + " echo 'broken.conf line 3: unknown directive' >&2; exit 1\"\n");
 
         assertThat(outcome.code()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(outcome.stderr())
