@@ -11,12 +11,21 @@ import io.proxybench.loadtest.cli.ProxybenchMain;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.topology.netns.LinkShaping;
 import io.proxybench.loadtest.topology.netns.NetnsSupport;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,7 +68,7 @@ class ExternalFrontEndRunTest {
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
         Path results = dir.resolve("results");
-        List<String> args = new java.util.ArrayList<>(List.of("run", file.toString(), "--out", results.toString()));
+        List<String> args = new ArrayList<>(List.of("run", file.toString(), "--out", results.toString()));
         args.addAll(List.of(flags));
         int code = cmd.execute(args.toArray(String[]::new));
         assertThat(results).as("exit %d, stderr:%n%s", code, stderr).isDirectory();
@@ -150,6 +159,88 @@ class ExternalFrontEndRunTest {
     }
 
     @Test
+    void aProxyAlreadyRunningIsMeasuredByItsAddressAndLeftRunning() throws Exception {
+        assumeThat(LAYOUT.proxyJar("netty")).as("proxy-netty built").isRegularFile();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process origin =
+                startAndAwaitPort(List.of(java, "-jar", LAYOUT.originJar().toString(), "--port", "0"), "origin");
+        Process proxy = null;
+        try {
+            int originPort = listeningPort(origin);
+            proxy = startAndAwaitPort(
+                    List.of(
+                            java,
+                            "-jar",
+                            LAYOUT.proxyJar("netty").toString(),
+                            "--port",
+                            "0",
+                            "--admin-port",
+                            "0",
+                            "--route",
+                            "/=127.0.0.1:" + originPort),
+                    "proxy");
+            Outcome outcome = run(SHORT_RUN
+                    + "front-ends:\n"
+                    + "  - name: running\n"
+                    + "    address: 127.0.0.1:" + listeningPort(proxy) + "\n"
+                    + "    pid: " + proxy.pid() + "\n");
+
+            assertThat(outcome.code())
+                    .as("stdout:%n%s%nstderr:%n%s", outcome.stdout(), outcome.stderr())
+                    .isZero();
+            JsonNode step = JSON.readTree(outcome.runDir().resolve("steps.json").toFile())
+                    .get(0);
+            assertThat(step.get("rps").asDouble()).isPositive();
+            assertThat(step.get("proxyCpuUsPerReq").isNumber())
+                    .as("its CPU, read by pid")
+                    .isTrue();
+            assertThat(proxy.isAlive())
+                    .as("the kit does not stop what it did not start")
+                    .isTrue();
+        } finally {
+            if (proxy != null) {
+                proxy.destroy();
+                proxy.waitFor();
+            }
+            origin.destroy();
+            origin.waitFor();
+        }
+    }
+
+    private final Map<Process, Integer> ports = new HashMap<>();
+
+    /** Starts a server of this project and reads the port from its ready line ({@code listening port=N}). */
+    private Process startAndAwaitPort(List<String> command, String name) throws IOException {
+        Process process = new ProcessBuilder(command)
+                .redirectError(dir.resolve(name + ".err").toFile())
+                .start();
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = out.readLine()) != null) {
+            Matcher m = Pattern.compile("listening port=(\\d+)").matcher(line);
+            if (m.find()) {
+                ports.put(process, Integer.parseInt(m.group(1)));
+                Thread drain = new Thread(() -> {
+                    try {
+                        out.transferTo(Writer.nullWriter());
+                    } catch (IOException e) {
+                        // the process ended
+                    }
+                });
+                drain.setDaemon(true);
+                drain.start();
+                return process;
+            }
+        }
+        throw new AssertionError(name + " ended without a ready line: " + Files.readString(dir.resolve(name + ".err")));
+    }
+
+    private int listeningPort(Process process) {
+        return ports.get(process);
+    }
+
+    @Test
     void aCommandThatExitsBeforeItIsReadyFailsTheRunWithItsStderr() throws IOException {
         Outcome outcome = run(SHORT_RUN
                 + "front-ends:\n"
@@ -185,7 +276,7 @@ class ExternalFrontEndRunTest {
 
     private static List<String> machineAddresses() throws IOException {
         Process ip = new ProcessBuilder("ip", "-o", "-4", "addr", "show", "scope", "global").start();
-        return new String(ip.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+        return new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
                 .lines()
                 .map(l -> l.replaceAll(".* inet (\\S+) .*", "$1"))
                 .toList();

@@ -119,6 +119,12 @@ public final class RunPlanReader {
             throw new PlanException("front ends a run file defines run in the loopback and netns topologies;"
                     + " on --topology hosts they are not shipped to the proxy box yet");
         }
+        if (topology.kind() != TopologyKind.LOOPBACK
+                && frontEnds.stream()
+                        .anyMatch(f -> f.external() != null && !f.external().started())) {
+            throw new PlanException("a front end given by address is measured on --topology loopback only: the"
+                    + " kit cannot move a running proxy into its namespaces");
+        }
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(

@@ -40,7 +40,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
         ExternalFrontEnd definition = spec.external();
         if (!definition.started()) {
-            throw new ProcessStartException("a proxy given by address is not measured by this kit yet");
+            return attach(spec, definition, rawDir);
         }
         String host = context.topology().addressOf(Role.PROXY);
         int port = ForegroundReferenceServer.freePort(host);
@@ -88,6 +88,49 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             throw e;
         }
         return server;
+    }
+
+    /**
+     * A proxy already running at its address: its process is read, never started or stopped, and it
+     * is ready once its port or path answers.
+     */
+    private RunningServer attach(FrontEndSpec spec, ExternalFrontEnd definition, Path rawDir)
+            throws ProcessStartException {
+        long pid = pidOf(definition);
+        ProcessHandle handle = ProcessHandle.of(pid)
+                .filter(ProcessHandle::isAlive)
+                .orElseThrow(() -> new ProcessStartException(
+                        spec.label() + ": no process " + pid + " is running (" + definition.definedIn() + ")"));
+        int colon = definition.address().lastIndexOf(':');
+        String host = definition.address().substring(0, colon).replaceAll("^\\[|]$", "");
+        int port = Integer.parseInt(definition.address().substring(colon + 1));
+        ChildProcess process;
+        try {
+            process = ChildProcess.attached(
+                    spec.label(), handle, rawDir.resolve("stdout.log"), rawDir.resolve("stderr.log"));
+        } catch (IOException e) {
+            throw new ProcessStartException("cannot write in " + rawDir + ": " + e.getMessage());
+        }
+        RunningServer server = new RunningServer(
+                process,
+                host,
+                port,
+                context.control(Role.PROXY, host, port),
+                null,
+                List.of("(already running, pid " + pid + ")"));
+        awaitReady(definition, server);
+        return server;
+    }
+
+    private static long pidOf(ExternalFrontEnd definition) throws ProcessStartException {
+        if (definition.pid() != null) {
+            return definition.pid();
+        }
+        try {
+            return Long.parseLong(Files.readString(definition.pidFile()).trim());
+        } catch (IOException | NumberFormatException e) {
+            throw new ProcessStartException("pidfile " + definition.pidFile() + " holds no pid: " + e.getMessage());
+        }
     }
 
     /** What the placeholders stand for in this front end's turn. */
@@ -145,6 +188,9 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
     }
 
     private static ProcessStartException failed(ChildProcess process, String what) {
+        if (process.isAttached()) {
+            return new ProcessStartException(process.name() + " " + what);
+        }
         return new ProcessStartException(process.name() + " " + what
                 + process.stderrLines(STDERR_LINES).map(t -> "; stderr: " + t).orElse("; stderr was empty"));
     }

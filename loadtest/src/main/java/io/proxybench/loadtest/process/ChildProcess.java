@@ -36,6 +36,7 @@ public final class ChildProcess implements AutoCloseable {
     private final Path stdoutLog;
     private final Path stderrLog;
     private final ChildProcessRegistry registry;
+    private volatile boolean attached;
     private volatile String stopSignal;
     private volatile Duration stopSignalGrace = Duration.ZERO;
     private final long startedNanos = System.nanoTime();
@@ -184,6 +185,11 @@ public final class ChildProcess implements AutoCloseable {
         return Optional.empty();
     }
 
+    /** True for a process the kit did not start ({@link #attached}). */
+    public boolean isAttached() {
+        return attached;
+    }
+
     public String name() {
         return name;
     }
@@ -236,6 +242,19 @@ public final class ChildProcess implements AutoCloseable {
     }
 
     /**
+     * A process that is already running, not started by the kit and never stopped by it: a proxy
+     * given by address. It is read like a child (its handle, its tree) and has no output of its own.
+     */
+    public static ChildProcess attached(String name, ProcessHandle handle, Path stdoutLog, Path stderrLog)
+            throws IOException {
+        Files.createDirectories(stdoutLog.toAbsolutePath().getParent());
+        ChildProcess child = new ChildProcess(
+                name, new AttachedProcess(handle), stdoutLog, stderrLog, new ChildProcessRegistry(), line -> false);
+        child.attached = true;
+        return child;
+    }
+
+    /**
      * Stops it first with {@code signal} to its root process (a proxy's own graceful stop: nginx's
      * QUIT, httpd's WINCH), waiting {@code grace}; {@link #stop} then ends whatever is left.
      */
@@ -262,6 +281,9 @@ public final class ChildProcess implements AutoCloseable {
 
     /** SIGTERM to the tree, SIGKILL after {@code grace}; idempotent. */
     public void stop(Duration grace) {
+        if (attached) {
+            return;
+        }
         if (stopSignal != null && process.isAlive()) {
             signalRoot();
         }

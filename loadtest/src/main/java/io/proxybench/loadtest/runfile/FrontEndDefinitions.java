@@ -50,8 +50,14 @@ final class FrontEndDefinitions {
             throw new PlanException("give either command (the kit starts it) or address (it is already running)");
         }
         if (!started) {
-            throw new PlanException("address: a proxy the kit does not start cannot be measured yet (its warm-up,"
-                    + " CPU and stop are the kit's); give the command that starts it");
+            if (entry.pid() == null && entry.pidFile() == null) {
+                throw new PlanException("a proxy given by address needs pid or pidfile, so that its CPU, memory and"
+                        + " threads can be read");
+            }
+            if (entry.stop() != null || (entry.env() != null && !entry.env().isEmpty())) {
+                throw new PlanException("stop and env are for a command; the kit neither starts nor stops a proxy"
+                        + " given by address");
+            }
         }
         Path config = null;
         if (entry.config() != null) {
@@ -78,6 +84,8 @@ final class FrontEndDefinitions {
             checkProgram(entry.command());
         } else if (entry.pid() != null && entry.pidFile() != null) {
             throw new PlanException("give pid or pidfile, not both");
+        } else if (ReadyCondition.parse(entry.ready()).kind() == ReadyCondition.Kind.LOG_LINE) {
+            throw new PlanException("ready: a proxy given by address has no output to read; use port or a path");
         }
         if (started && (entry.pid() != null || entry.pidFile() != null)) {
             throw new PlanException("pid and pidfile are for a proxy given by address; the kit knows its own");

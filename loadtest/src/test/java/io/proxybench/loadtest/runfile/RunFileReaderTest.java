@@ -114,6 +114,15 @@ class RunFileReaderTest {
                 .contains("name 'nginx' is a built-in front end");
         assertThat(error("front-ends:\n  - {name: a, command: 'sh {{port}}', pid: many}\n"))
                 .startsWith("run.yaml:2: front-ends.pid: wrong type");
+        assertThat(error("front-ends:\n  - {name: a, address: '127.0.0.1:8080'}\n"))
+                .isEqualTo("run.yaml:2: front end 'a': a proxy given by address needs pid or pidfile, so that its"
+                        + " CPU, memory and threads can be read");
+        assertThat(error("front-ends:\n  - {name: a, address: '127.0.0.1:8080', pid: 1, ready: started}\n"))
+                .contains("has no output to read");
+        assertThat(error("front-ends:\n  - {name: a, address: '127.0.0.1', pid: 1}\n"))
+                .contains("address '127.0.0.1': expected HOST:PORT");
+        assertThat(error("front-ends:\n  - {name: a, address: '127.0.0.1:80', command: 'x {{port}}'}\n"))
+                .contains("give either command (the kit starts it) or address (it is already running)");
     }
 
     @Test
