@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            AbCommand.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class
         })
