@@ -16,6 +16,7 @@ import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.ResultsReader;
 import io.proxybench.loadtest.results.RunResults;
+import io.proxybench.loadtest.revision.RevisionJars;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -118,8 +119,10 @@ public class AbCommand extends KitCommand {
         if (from != null) {
             return judge(ResultsReader.read(from), settings);
         }
-        RunPlan plan = plan();
-        RunSession.RunOutcome outcome = new RunSession(plan, KitLayout.locate(), out(), List.of()).execute();
+        RevisionJars.Resolved built =
+                RevisionJars.standard(KitLayout.locate(), err()).resolve(plan(), KitLayout.locate());
+        RunPlan plan = built.plan();
+        RunSession.RunOutcome outcome = new RunSession(plan, built.layout(), out(), List.of()).execute();
         try {
             out().println();
             out().print(ReportWriter.write(outcome.runDir()));

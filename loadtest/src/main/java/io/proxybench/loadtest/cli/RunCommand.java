@@ -9,6 +9,7 @@ import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.revision.RevisionJars;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -86,7 +87,9 @@ public class RunCommand extends KitCommand {
         err().println(read.generatorLine());
         read.notes().forEach(n -> err().println("note: " + n));
         err().flush();
-        RunSession.RunOutcome outcome = new RunSession(read.plan(), KitLayout.locate(), out(), read.notes()).execute();
+        RevisionJars.Resolved built =
+                RevisionJars.standard(KitLayout.locate(), err()).resolve(read.plan(), KitLayout.locate());
+        RunSession.RunOutcome outcome = new RunSession(built.plan(), built.layout(), out(), read.notes()).execute();
         report(outcome);
         return outcome.anyStepFailed() ? ExitCodes.STEPS_FAILED : ExitCodes.OK;
     }
