@@ -30,7 +30,7 @@ public final class AbTable {
                 "%d rounds, order alternated each round (ABBA). Per step only the rounds whose two turns raised no"
                         + " disturbing flag (cpu-stolen, not-steady, jit-busy, errors) count; fewer than %d such"
                         + " pairs give no verdict. Change: of the medians. p: two-sided Mann-Whitney U, Holm-adjusted"
-                        + " over the %d tests of the run. `~`: p > %s or |change| < %s %%. Interval: rank-based"
+                        + " over the run's %d tests. `~`: p > %s or |change| < %s %%. Interval: rank-based"
                         + " (Hodges-Lehmann) 95 %% interval of %s / %s.%n%n",
                 r.rounds(),
                 s.minPairs(),
