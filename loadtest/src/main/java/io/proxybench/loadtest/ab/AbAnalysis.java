@@ -32,7 +32,7 @@ public final class AbAnalysis {
 
     /** The figures compared, CPU per request first: the one a code change moves most directly. */
     public static final List<Metric> METRICS = List.of(Metric.US_PER_REQ, Metric.RPS, Metric.P50, Metric.P99);
-    /** The fewest undisturbed pairs for a verdict: below 4 vs 4 the exact test cannot reach 0.05 at all (3 vs 3: 0.100). */
+    /** The fewest undisturbed pairs for a verdict: below 4 vs 4 the exact test cannot reach 0.05 (3 vs 3: 0.100). */
     public static final int MIN_PAIRS = 4;
 
     /**

@@ -4,19 +4,10 @@ import io.proxybench.loadtest.ab.AbAnalysis;
 import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.AbResultFile;
 import io.proxybench.loadtest.ab.AbTable;
-import io.proxybench.loadtest.frontend.HaproxyLauncher;
-import io.proxybench.loadtest.frontend.NginxLauncher;
-import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
-import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
-import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.process.Executables;
-import io.proxybench.loadtest.process.KitLayout;
-import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.ResultsReader;
 import io.proxybench.loadtest.results.RunResults;
-import io.proxybench.loadtest.revision.RevisionJars;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,9 +49,6 @@ import picocli.CommandLine.Unmatched;
             "4:significant regression of some figure at some step"
         })
 public class AbCommand extends KitCommand {
-
-    /** The most rounds: a bound on the run's length like {@code --repeat}'s. */
-    static final int MAX_ROUNDS = RunPlanReader.MAX_REPEAT;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "BASELINE", description = "front end A, e.g. netty")
     String baseline;
@@ -117,99 +105,35 @@ public class AbCommand extends KitCommand {
         }
         AbAnalysis.Settings settings = new AbAnalysis.Settings(alpha, minEffectPct);
         if (from != null) {
-            return judge(ResultsReader.read(from), settings);
+            RunResults results = ResultsReader.read(from);
+            List<String> labels = results.frontEndLabels();
+            String a = baseline != null ? baseline : labels.isEmpty() ? null : labels.get(0);
+            String b = candidate != null ? candidate : labels.size() < 2 ? null : labels.get(1);
+            return print(results.dir(), AbRunner.analyse(results, a, b, settings));
         }
-        RevisionJars.Resolved built =
-                RevisionJars.standard(KitLayout.locate(), err()).resolve(plan(), KitLayout.locate());
-        RunPlan plan = built.plan();
-        RunSession.RunOutcome outcome = new RunSession(plan, built.layout(), out(), List.of()).execute();
-        try {
-            out().println();
-            out().print(ReportWriter.write(outcome.runDir()));
-            out().println();
-        } catch (IOException e) {
-            err().println("ab: the report could not be written (" + e.getMessage() + "); retry with: proxybench report "
-                    + outcome.runDir());
-        }
-        baseline = plan.frontEnds().get(0).label();
-        candidate = plan.frontEnds().get(1).label();
-        return judge(ResultsReader.read(outcome.runDir()), settings);
-    }
-
-    private RunPlan plan() throws PlanException {
         if (baseline == null || candidate == null) {
             throw fail(
                     ExitCodes.BAD_INPUT,
                     "ab needs BASELINE and CANDIDATE, e.g. proxybench ab netty"
                             + " 'netty[workers.inbound=2]' (or --from RUN_DIR)");
         }
-        if (options.frontEnds != null) {
-            throw fail(ExitCodes.BAD_INPUT, "ab runs BASELINE and CANDIDATE: drop --front-ends");
-        }
-        if (options.repeat != 1 || options.untilUndisturbed != 0) {
-            throw fail(
-                    ExitCodes.BAD_INPUT, "ab repeats in rounds: use --rounds instead of --repeat/--until-undisturbed");
-        }
-        if (rounds < 2 || rounds > MAX_ROUNDS) {
-            throw fail(ExitCodes.BAD_INPUT, "--rounds: " + rounds + " is out of range 2.." + MAX_ROUNDS);
-        }
-        options.frontEnds = baseline + "," + candidate;
-        options.repeat = rounds;
-        options.unmatched = unmatched;
-        RunPlanReader.Result read;
+        AbRunner.checkOptions(options, rounds);
+        AbRunner runner = new AbRunner(options, unmatched, rounds, settings, commandText(), out(), err());
+        RunPlan plan;
         try {
-            read = RunPlanReader.read(
-                    options,
-                    commandText(),
-                    new RunPlanReader.Installed(
-                            Executables.find("wrk").isPresent(),
-                            NginxLauncher.binary().isPresent(),
-                            HaproxyLauncher.binary().isPresent(),
-                            TomcatNativeLibrary.installed()));
+            plan = runner.plan(baseline, candidate);
         } catch (PlanException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        RunPlan p = read.plan();
-        if (p.frontEnds().size() != 2) {
-            throw fail(
-                    ExitCodes.BAD_INPUT,
-                    "ab compares two front ends; " + baseline + " and " + candidate + " resolved to "
-                            + p.frontEnds().size());
-        }
-        err().println(read.generatorLine());
-        read.notes().forEach(n -> err().println("note: " + n));
-        if (rounds < AbAnalysis.MIN_PAIRS) {
-            err().println("note: " + rounds + " rounds cannot give a verdict (" + AbAnalysis.MIN_PAIRS
-                    + " undisturbed pairs needed): a wiring check");
-        }
-        err().flush();
-        return new RunPlan(
-                p.frontEnds(),
-                p.load(),
-                p.warmup(),
-                p.leadIn(),
-                p.jvm(),
-                p.origin(),
-                p.placement(),
-                new RepeatPolicy(rounds, 0, true),
-                p.profiler(),
-                p.outDir(),
-                p.command());
+        AbRunner.Outcome outcome = runner.run(plan);
+        return print(outcome.runDir(), outcome.result());
     }
 
-    private int judge(RunResults results, AbAnalysis.Settings settings) throws IOException {
-        List<String> labels = results.frontEndLabels();
-        String a = baseline != null ? baseline : labels.size() > 0 ? labels.get(0) : null;
-        String b = candidate != null ? candidate : labels.size() > 1 ? labels.get(1) : null;
-        if (a == null || b == null || !labels.contains(a) || !labels.contains(b)) {
-            throw fail(ExitCodes.BAD_INPUT, results.dir() + " has front ends " + labels + "; ab needs two of them");
-        }
-        AbResult result = AbAnalysis.analyse(results.steps(), a, b, settings);
-        AbResultFile.write(results.dir(), result);
+    private int print(Path runDir, AbResult result) {
         out().print(AbTable.markdown(result));
         out().println();
-        out().println("ab: " + results.dir().resolve(AbResultFile.AB_MD));
-        out().println("results: " + results.dir());
+        out().println("ab: " + runDir.resolve(AbResultFile.AB_MD));
+        out().println("results: " + runDir);
         out().flush();
         return ExitCodes.of(result.verdict());
     }

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             CompareCommand.class,
             AbCommand.class,
+            GateCommand.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.AbResultFile;
 import io.proxybench.loadtest.ab.Verdict;
+import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.report.SampleRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -122,5 +123,30 @@ class AbCommandTest {
         assertThat(ab("netty", "tomcat", "--rounds", "1")).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(ab("netty", "tomcat", "--alpha", "1.5")).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(err.toString()).contains("--rounds: 1 is out of range 2..100");
+    }
+
+    @Test
+    void aGateWithoutABaselineRevisionStopsBeforeAnyLoad() throws Exception {
+        Path file = Files.writeString(tmp.resolve("perf-baseline"), "# bumped deliberately\n\n");
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(out));
+        cmd.setErr(new PrintWriter(err));
+
+        assertThat(cmd.execute("gate", "--baseline-file", file.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains(file + " names no revision");
+        assertThat(cmd.execute("gate", "--baseline-file", tmp.resolve("missing").toString()))
+                .isEqualTo(ExitCodes.BAD_INPUT);
+    }
+
+    @Test
+    void theReportOfAnAbRunCarriesTheVerdict() throws Exception {
+        SampleRun run = rounds(8, 1.25);
+        ab("--from", run.dir().toString(), BASE, CAND);
+
+        ReportWriter.write(run.dir());
+
+        assertThat(Files.readString(run.dir().resolve("report.html")))
+                .contains("<h2>A/B verdict</h2>")
+                .contains("Verdict: **REGRESSION**");
     }
 }
