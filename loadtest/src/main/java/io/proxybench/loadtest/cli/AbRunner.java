@@ -117,6 +117,13 @@ final class AbRunner {
         RevisionJars.Resolved built = RevisionJars.standard(layout, err).resolve(unbuilt, layout);
         RunPlan plan = built.plan();
         RunSession.RunOutcome outcome = new RunSession(plan, built.layout(), out, List.of()).execute();
+        if (!outcome.startFailures().isEmpty()) {
+            // a revision whose proxy does not take the kit's flags ends here, not in a verdict without pairs
+            throw KitCommand.fail(
+                    ExitCodes.BAD_INPUT,
+                    "did not start: " + String.join("; ", outcome.startFailures()) + " (results: " + outcome.runDir()
+                            + ")");
+        }
         RunResults results = ResultsReader.read(outcome.runDir());
         AbResult result = analyse(
                 results,

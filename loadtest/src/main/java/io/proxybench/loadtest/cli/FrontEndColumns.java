@@ -42,7 +42,7 @@ final class FrontEndColumns {
             sweeps.add(KindSetting.parse(s, "--sweep"));
         }
 
-        List<FrontEndSpec> frontEnds = listed(o.frontEnds, sweeps, installed, notes);
+        List<FrontEndSpec> frontEnds = listed(o, sweeps, installed, notes);
         frontEnds = SweepExpander.expand(frontEnds, sweeps);
         frontEnds = withGlobals(frontEnds, globals);
         for (FrontEndSpec spec : frontEnds) {
@@ -66,10 +66,11 @@ final class FrontEndColumns {
     }
 
     /** As listed, before sweeps and settings: {@code --front-ends}, else the swept kinds, else every installed kind. */
-    static List<FrontEndSpec> listed(String text, List<KindSetting> sweeps, Installed installed, List<String> notes)
+    static List<FrontEndSpec> listed(RunOptions o, List<KindSetting> sweeps, Installed installed, List<String> notes)
             throws PlanException {
+        String text = o.frontEnds;
         if (text != null) {
-            List<FrontEndSpec> specs = FrontEndListParser.parse(text);
+            List<FrontEndSpec> specs = FrontEndListParser.parse(text, o.definitions);
             requireInstalled(specs.stream().map(FrontEndSpec::kind).toList(), installed);
             return specs;
         }
@@ -165,7 +166,7 @@ final class FrontEndColumns {
                     .filter(g -> g.kind() == spec.kind())
                     .forEach(g -> settings.put(spec.kind().configKey(g.key()), g.value()));
             spec.settings().forEach((k, v) -> settings.put(spec.kind().configKey(k), v));
-            merged.add(new FrontEndSpec(spec.label(), spec.kind(), settings));
+            merged.add(new FrontEndSpec(spec.label(), spec.kind(), settings, spec.external()));
         }
         return merged;
     }

@@ -66,7 +66,7 @@ public final class ProxybenchMain implements Runnable {
      * A value picocli could not convert reads like the kit's own checks, option first:
      * {@code --mode: unknown value 'fast' (expected one of keepalive, churn)}.
      */
-    private static String message(CommandLine.ParameterException e) {
+    static String message(CommandLine.ParameterException e) {
         if (e.getCause() instanceof CommandLine.TypeConversionException conversion
                 && e.getArgSpec() instanceof CommandLine.Model.OptionSpec option) {
             return option.longestName() + ": " + conversion.getMessage();

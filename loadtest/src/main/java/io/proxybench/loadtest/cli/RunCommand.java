@@ -10,6 +10,7 @@ import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.RunFiles;
 import io.proxybench.loadtest.revision.RevisionJars;
+import io.proxybench.loadtest.runfile.PlanFileWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -31,6 +32,10 @@ import picocli.CommandLine.Unmatched;
                     + " generator, samples CPU, load, run queue, context switches, network, memory and GC every second,"
                     + " and writes <out>/<run-id>/ (run.json, steps.json, results.csv, samples.csv, raw/) and the"
                     + " report.",
+            "FILE.yaml, when given, is a run file: its keys are these options' long names (front-ends, steps,"
+                    + " duration, ...), and flags given beside it override its values; it may define front ends of"
+                    + " your own (docs/run-files.md). Every run writes the plan it ran to <out>/<run-id>/plan.yaml,"
+                    + " which runs again the same way.",
             "Front ends run one after another over the same steps; each gets a fresh origin, after the machine's"
                     + " run queue is back near its idle level (at most 30 s), and is warmed up at the first step's load"
                     + " until steady (--warmup auto: its JIT and the origin's quiet, req/s stable; at most"
@@ -56,7 +61,7 @@ import picocli.CommandLine.Unmatched;
         exitCodeList = {
             "0:every step measured",
             "1:internal error",
-            "2:bad input, or the run cannot start here (limits, missing tools)",
+            "2:bad input, or the run cannot start here (limits, missing tools, a front end that never got ready)",
             "3:the run finished but some steps failed (reasons in steps.json)"
         })
 public class RunCommand extends KitCommand {
@@ -71,10 +76,11 @@ public class RunCommand extends KitCommand {
     @Override
     public Integer call() throws PlanException, IOException {
         options.unmatched = unmatched;
+        RunFileArguments given = RunFileArguments.of(spec.commandLine().getParseResult(), options);
         RunPlanReader.Result read;
         try {
             read = RunPlanReader.read(
-                    options,
+                    given.options(),
                     commandText(),
                     new RunPlanReader.Installed(
                             Executables.find("wrk").isPresent(),
@@ -82,15 +88,22 @@ public class RunCommand extends KitCommand {
                             HaproxyLauncher.binary().isPresent(),
                             TomcatNativeLibrary.installed()));
         } catch (PlanException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), given.located(e.getMessage()));
         }
         err().println(read.generatorLine());
         read.notes().forEach(n -> err().println("note: " + n));
         err().flush();
         RevisionJars.Resolved built =
                 RevisionJars.standard(KitLayout.locate(), err()).resolve(read.plan(), KitLayout.locate());
-        RunSession.RunOutcome outcome = new RunSession(built.plan(), built.layout(), out(), read.notes()).execute();
+        RunSession.RunOutcome outcome = new RunSession(built.plan(), built.layout(), out(), read.notes())
+                .withPlanFile((dir, id) -> PlanFileWriter.write(given.planOptions(read.plan()), dir, id))
+                .execute();
         report(outcome);
+        if (!outcome.startFailures().isEmpty()) {
+            outcome.startFailures().forEach(f -> err().println(spec.qualifiedName() + ": did not start: " + f));
+            err().flush();
+            return ExitCodes.BAD_INPUT;
+        }
         return outcome.anyStepFailed() ? ExitCodes.STEPS_FAILED : ExitCodes.OK;
     }
 

@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.plan.ConnectionMode;
+import io.proxybench.loadtest.plan.ExternalFrontEnd;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
@@ -10,6 +11,7 @@ import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** The options of {@code proxybench run}, as typed; {@link RunPlanReader} checks and resolves them. */
@@ -269,6 +271,9 @@ public class RunOptions {
 
     /** {@code --netty.workers.stage=8}-style settings, and anything mistyped (reported as such). */
     List<String> unmatched = new ArrayList<>();
+
+    /** The front ends a run file defines, by name; {@code --front-ends} names them as it names built-in ones. */
+    Map<String, ExternalFrontEnd> definitions = Map.of();
 
     @Option(
             names = "--origin-faults",

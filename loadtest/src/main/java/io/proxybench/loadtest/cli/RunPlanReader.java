@@ -4,6 +4,7 @@ import io.proxybench.loadtest.frontend.JvmOptionsFiles;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.CpuPinning;
 import io.proxybench.loadtest.plan.DurationParser;
+import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GeneratorKind;
 import io.proxybench.loadtest.plan.JvmProfile;
@@ -113,6 +114,11 @@ public final class RunPlanReader {
         CpuPinning cpus = CpuPinning.parse(o.cpus, OnlineCpus.read());
 
         List<FrontEndSpec> frontEnds = FrontEndColumns.resolve(o, installed, notes);
+        if (topology.kind() == TopologyKind.HOSTS
+                && frontEnds.stream().anyMatch(f -> f.kind() == FrontEndKind.EXTERNAL)) {
+            throw new PlanException("front ends a run file defines run in the loopback and netns topologies;"
+                    + " on --topology hosts they are not shipped to the proxy box yet");
+        }
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(

@@ -18,6 +18,7 @@ public interface FrontEndLauncher {
             case NETTY, TOMCAT -> new JvmProxyLauncher(context);
             case NGINX -> new NginxLauncher(context);
             case HAPROXY -> new HaproxyLauncher(context);
+            case EXTERNAL -> new ExternalFrontEndLauncher(context);
         };
     }
 }

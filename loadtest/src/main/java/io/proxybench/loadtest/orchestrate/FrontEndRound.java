@@ -158,6 +158,7 @@ final class FrontEndRound {
                 health.awaitHealthy(frontEnd, HEALTH_TIMEOUT);
             } catch (ProcessStartException e) {
                 LOG.warn("[{}] cannot start: {}", spec.label(), e.getMessage());
+                recorder.startFailed(spec, e.getMessage());
                 failAll(spec, repeat, plan.load().steps(), "front end did not start: " + e.getMessage());
                 return;
             }

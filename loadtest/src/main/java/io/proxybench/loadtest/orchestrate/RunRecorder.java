@@ -24,6 +24,7 @@ final class RunRecorder {
     private final int repeats;
     private final List<StepRecord> recorded = new ArrayList<>();
     private boolean anyFailed;
+    private final List<String> startFailures = new ArrayList<>();
 
     /**
      * @param stepNoun what a step's number counts on the progress line ({@link ProgressLine#stepNoun})
@@ -43,6 +44,16 @@ final class RunRecorder {
         anyFailed |= StepRecord.FAILED.equals(record.status());
         out.println(ProgressLine.of(record, stepNoun, repeats));
         out.flush();
+    }
+
+    /** A front end that never got ready: its steps fail, and the run ends as bad input (exit 2). */
+    void startFailed(FrontEndSpec spec, String reason) {
+        startFailures.add(spec.label() + ": " + reason);
+    }
+
+    /** One line per front end that did not start, with its reason. */
+    List<String> startFailures() {
+        return List.copyOf(startFailures);
     }
 
     /** With repeats, a line before each front end's turn says which repeat it is. */

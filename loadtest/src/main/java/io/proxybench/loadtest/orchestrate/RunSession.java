@@ -40,6 +40,7 @@ import io.proxybench.loadtest.topology.Topology;
 import io.proxybench.loadtest.topology.netns.NetnsTopology;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -68,6 +69,13 @@ public final class RunSession {
     private final PrintWriter out;
     private final List<String> notes;
     private final AtomicBoolean interrupted = new AtomicBoolean();
+    private PlanFileSource planFile;
+
+    /** Renders the run's {@code plan.yaml} once its directory exists. */
+    @FunctionalInterface
+    public interface PlanFileSource {
+        String render(Path runDir, String runId) throws IOException;
+    }
 
     /** @param notes warnings found while reading the command line (a skipped front end, say) */
     public RunSession(RunPlan plan, KitLayout layout, PrintWriter out, List<String> notes) {
@@ -75,6 +83,12 @@ public final class RunSession {
         this.layout = layout;
         this.out = out;
         this.notes = List.copyOf(notes);
+    }
+
+    /** This run also writes {@code plan.yaml}, the plan as it runs, re-runnable. */
+    public RunSession withPlanFile(PlanFileSource source) {
+        this.planFile = source;
+        return this;
     }
 
     /** Runs to the end; {@link PlanException} for a run that cannot start here (limits, tools, topology). */
@@ -118,6 +132,9 @@ public final class RunSession {
             }
             run.create();
             LOG.info("run {}: {}", run.runId(), run.dir());
+            if (planFile != null) {
+                Files.writeString(run.planYaml(), planFile.render(run.dir(), run.runId()));
+            }
             MachineDescription machine =
                     MachineProbe.read(PROC, javaBinary, OpenFileLimit.read(PROC.resolve("self/limits")));
             RunMetadataFile metadata = new RunMetadataFile(
@@ -146,7 +163,7 @@ public final class RunSession {
             if (!interrupted.get()) {
                 metadata.update(m -> m.finished(RunMetadata.FINISHED, now()));
             }
-            return new RunOutcome(run.dir(), recorder.anyFailed());
+            return new RunOutcome(run.dir(), recorder.anyFailed(), recorder.startFailures());
         } finally {
             processes.close();
             topology.close();
@@ -243,7 +260,12 @@ public final class RunSession {
     }
 
     /** Where the run's files are, and whether a step failed (the run finished all the same). */
-    public record RunOutcome(Path runDir, boolean anyStepFailed) {}
+    /**
+     * How the run ended.
+     *
+     * @param startFailures each front end that never got ready, with the reason: such a run exits 2
+     */
+    public record RunOutcome(Path runDir, boolean anyStepFailed, List<String> startFailures) {}
 
     private List<String> checkLimits(List<String> warnings) throws PlanException, IOException {
         Map<String, String> sysctls = Sysctls.read(PROC, Sysctls.RECORDED);

@@ -5,12 +5,16 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** What runs behind a front-end label: one of the two JVM proxies, or nginx or HAProxy as reference points. */
+/**
+ * What runs behind a front-end label: one of the two JVM proxies, nginx or HAProxy as reference points,
+ * or a proxy of the user's own, described in a run file ({@link ExternalFrontEnd}).
+ */
 public enum FrontEndKind {
     NETTY(true),
     TOMCAT(true),
     NGINX(false),
-    HAPROXY(false);
+    HAPROXY(false),
+    EXTERNAL(false);
 
     private final boolean jvm;
 
@@ -47,8 +51,14 @@ public enum FrontEndKind {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** True for the kinds a user names in a list; an external front end is named by its definition. */
+    public boolean isBuiltIn() {
+        return this != EXTERNAL;
+    }
+
     public static FrontEndKind parse(String text) throws PlanException {
         return byId(text.trim().toLowerCase(Locale.ROOT))
+                .filter(FrontEndKind::isBuiltIn)
                 .orElseThrow(() -> new PlanException(
                         "unknown front end '" + text.trim() + "' (expected one of " + allIds() + ")"));
     }
@@ -59,6 +69,9 @@ public enum FrontEndKind {
     }
 
     public static String allIds() {
-        return Arrays.stream(values()).map(FrontEndKind::id).collect(Collectors.joining(", "));
+        return Arrays.stream(values())
+                .filter(FrontEndKind::isBuiltIn)
+                .map(FrontEndKind::id)
+                .collect(Collectors.joining(", "));
     }
 }

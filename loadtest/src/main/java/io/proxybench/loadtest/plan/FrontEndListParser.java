@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,10 +20,17 @@ public final class FrontEndListParser {
     private FrontEndListParser() {}
 
     public static List<FrontEndSpec> parse(String text) throws PlanException {
+        return parse(text, Map.of());
+    }
+
+    /** With the front ends a run file defines, each named by its definition's name (no brackets). */
+    public static List<FrontEndSpec> parse(String text, Map<String, ExternalFrontEnd> definitions)
+            throws PlanException {
         List<FrontEndSpec> specs = new ArrayList<>();
         Set<String> labels = new HashSet<>();
         for (String item : splitOutsideBrackets(text)) {
-            FrontEndSpec spec = parseOne(item);
+            ExternalFrontEnd defined = definitions.get(item.trim());
+            FrontEndSpec spec = defined != null ? FrontEndSpec.external(defined) : parseOne(item, definitions);
             if (!labels.add(spec.label())) {
                 throw new PlanException("front end '" + spec.label() + "' is listed twice");
             }
@@ -32,6 +40,10 @@ public final class FrontEndListParser {
     }
 
     static FrontEndSpec parseOne(String item) throws PlanException {
+        return parseOne(item, Map.of());
+    }
+
+    private static FrontEndSpec parseOne(String item, Map<String, ExternalFrontEnd> definitions) throws PlanException {
         String text = item.trim();
         if (text.isEmpty()) {
             throw new PlanException("empty front end in the list (two commas in a row?)");
@@ -45,6 +57,11 @@ public final class FrontEndListParser {
         if (open < 0) {
             if (text.indexOf(']') >= 0) {
                 throw new PlanException("front end '" + text + "' has ']' without '['");
+            }
+            if (!definitions.isEmpty()
+                    && FrontEndKind.byId(text.toLowerCase(Locale.ROOT)).isEmpty()) {
+                throw new PlanException("unknown front end '" + text + "' (expected one of " + FrontEndKind.allIds()
+                        + ", or one the run file defines: " + String.join(", ", definitions.keySet()) + ")");
             }
             return FrontEndSpec.plain(FrontEndKind.parse(text));
         }
@@ -77,7 +94,7 @@ public final class FrontEndListParser {
         return new FrontEndSpec(text, rest.kind(), settings);
     }
 
-    static List<String> splitOutsideBrackets(String text) throws PlanException {
+    public static List<String> splitOutsideBrackets(String text) throws PlanException {
         List<String> items = new ArrayList<>();
         int depth = 0;
         StringBuilder current = new StringBuilder();

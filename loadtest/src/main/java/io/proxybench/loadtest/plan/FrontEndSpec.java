@@ -13,8 +13,9 @@ import java.util.stream.Collectors;
  * @param label    the name shown in tables and files, e.g. {@code netty[workers.stage=8]}
  * @param settings passed to the process as {@code --set key=value} (nginx: config directives), except
  *                 {@value #JVM_FLAGS}, the variant's JVM flags
+ * @param external how to start and reach it, for {@link FrontEndKind#EXTERNAL} only; null otherwise
  */
-public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> settings) {
+public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> settings, ExternalFrontEnd external) {
 
     /**
      * The one key that is not the proxy's: JVM flags of this variant alone, space-separated, after the
@@ -34,6 +35,19 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
     public FrontEndSpec {
         // keeps the user's order: it is the order of the label and of the --set flags
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        if ((kind == FrontEndKind.EXTERNAL) != (external != null)) {
+            throw new IllegalArgumentException("an external front end, and only one, has a definition: " + label);
+        }
+    }
+
+    /** A built-in front end. */
+    public FrontEndSpec(String label, FrontEndKind kind, Map<String, String> settings) {
+        this(label, kind, settings, null);
+    }
+
+    /** A front end of the user's own, labelled by its definition's name. */
+    public static FrontEndSpec external(ExternalFrontEnd definition) {
+        return new FrontEndSpec(definition.name(), FrontEndKind.EXTERNAL, Map.of(), definition);
     }
 
     /** The plain front end, labelled by its kind. */

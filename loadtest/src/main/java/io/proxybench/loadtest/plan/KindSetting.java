@@ -30,7 +30,7 @@ public record KindSetting(FrontEndKind kind, String key, String value) {
 
     private static FrontEndKind kindOf(String id) {
         for (FrontEndKind kind : FrontEndKind.values()) {
-            if (kind.id().equals(id)) {
+            if (kind.isBuiltIn() && kind.id().equals(id)) {
                 return kind;
             }
         }

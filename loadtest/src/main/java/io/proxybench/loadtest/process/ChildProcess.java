@@ -36,6 +36,8 @@ public final class ChildProcess implements AutoCloseable {
     private final Path stdoutLog;
     private final Path stderrLog;
     private final ChildProcessRegistry registry;
+    private volatile String stopSignal;
+    private volatile Duration stopSignalGrace = Duration.ZERO;
     private final long startedNanos = System.nanoTime();
     private final CompletableFuture<String> readyLine = new CompletableFuture<>();
     private final Predicate<String> readyTest;
@@ -208,12 +210,61 @@ public final class ChildProcess implements AutoCloseable {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    private void signalRoot() {
+        try {
+            Process kill = new ProcessBuilder("kill", "-s", stopSignal, String.valueOf(pid()))
+                    .redirectErrorStream(true)
+                    .start();
+            kill.waitFor(5, TimeUnit.SECONDS);
+            if (!process.waitFor(stopSignalGrace.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn(
+                        "{} (pid {}) did not stop within {} s of SIG{}",
+                        name,
+                        pid(),
+                        stopSignalGrace.toSeconds(),
+                        stopSignal);
+            }
+        } catch (IOException e) {
+            LOG.warn("{}: cannot send SIG{}: {}", name, stopSignal, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     long startedNanos() {
         return startedNanos;
     }
 
+    /**
+     * Stops it first with {@code signal} to its root process (a proxy's own graceful stop: nginx's
+     * QUIT, httpd's WINCH), waiting {@code grace}; {@link #stop} then ends whatever is left.
+     */
+    public ChildProcess stoppedBy(String signal, Duration grace) {
+        this.stopSignal = signal;
+        this.stopSignalGrace = grace;
+        return this;
+    }
+
+    /** The last {@code count} non-blank lines of stderr, joined: what a failed start said. */
+    public Optional<String> stderrLines(int count) {
+        try {
+            List<String> lines = Files.readAllLines(stderrLog, StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(String::trim)
+                    .toList();
+            return lines.isEmpty()
+                    ? Optional.empty()
+                    : Optional.of(String.join(" | ", lines.subList(Math.max(0, lines.size() - count), lines.size())));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
     /** SIGTERM to the tree, SIGKILL after {@code grace}; idempotent. */
     public void stop(Duration grace) {
+        if (stopSignal != null && process.isAlive()) {
+            signalRoot();
+        }
         if (process.isAlive() && !ProcessTrees.terminate(process.toHandle(), grace)) {
             LOG.warn("{} (pid {}) did not stop within {} s of SIGTERM: killed", name, pid(), grace.toSeconds());
         }

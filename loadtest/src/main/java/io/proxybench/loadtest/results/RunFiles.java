@@ -23,6 +23,7 @@ public record RunFiles(String runId, Path dir) {
     public static final String REPORT_HTML = "report.html";
     public static final String CHARTS = "charts";
     public static final String RAW = "raw";
+    public static final String PLAN_YAML = "plan.yaml";
 
     private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -44,6 +45,11 @@ public record RunFiles(String runId, Path dir) {
 
     public void create() throws IOException {
         Files.createDirectories(dir.resolve(RAW));
+    }
+
+    /** The plan as it ran, in the run file format. */
+    public Path planYaml() {
+        return dir.resolve(PLAN_YAML);
     }
 
     public Path runJson() {

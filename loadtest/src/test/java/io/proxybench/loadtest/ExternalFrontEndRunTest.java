@@ -1,0 +1,154 @@
+package io.proxybench.loadtest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.loadtest.cli.ExitCodes;
+import io.proxybench.loadtest.cli.ProxybenchMain;
+import io.proxybench.loadtest.process.KitLayout;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * A proxy the kit knows only from a run file's definition: the project's own proxy-netty jar started
+ * through its launcher script, measured beside the built-in netty in one run; and definitions that
+ * never get ready, which fail the run with their stderr and leave nothing running. The built-in
+ * generator drives the load, so a machine with only a JDK runs it.
+ */
+@Tag("smoke")
+class ExternalFrontEndRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final KitLayout LAYOUT =
+            new KitLayout(Path.of("").toAbsolutePath().getParent());
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void jarsAreBuilt() {
+        assumeThat(LAYOUT.originJar())
+                .as("stub-origin built (mvn -DskipTests package)")
+                .isRegularFile();
+        System.setProperty(KitLayout.HOME_PROPERTY, LAYOUT.home().toString());
+    }
+
+    private record Outcome(int code, String stdout, String stderr, Path runDir) {}
+
+    private Outcome run(String yaml) throws IOException {
+        Path file = Files.writeString(dir.resolve("run.yaml"), yaml);
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(stdout, true));
+        cmd.setErr(new PrintWriter(stderr, true));
+        Path results = dir.resolve("results");
+        int code = cmd.execute("run", file.toString(), "--out", results.toString());
+        assertThat(results).as("exit %d, stderr:%n%s", code, stderr).isDirectory();
+        Path runDir;
+        try (Stream<Path> dirs = Files.list(results)) {
+            runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        return new Outcome(code, stdout.toString(), stderr.toString(), runDir);
+    }
+
+    private static final String SHORT_RUN = """
+            steps: [20]
+            duration: 2s
+            warmup: 2s
+            lead-in: none
+            generator: builtin
+            """;
+
+    @Test
+    void theProxyJarThroughADefinitionGetsTheColumnsTheBuiltInOneGets() throws IOException {
+        assumeThat(LAYOUT.proxyJar("netty")).as("proxy-netty built").isRegularFile();
+        Path launcher = LAYOUT.home().resolve("bin/proxy-netty");
+        Outcome outcome = run(SHORT_RUN
+                + "front-ends:\n"
+                + "  - netty\n"
+                + "  - name: netty-jar\n"
+                + "    command: " + launcher + " --port {{port}} --admin-port 0 --route /={{origin}}"
+                + " --set server.bind={{address}}\n"
+                + "    ready: 'listening'\n");
+
+        assertThat(outcome.code())
+                .as("stdout:%n%s%nstderr:%n%s", outcome.stdout(), outcome.stderr())
+                .isZero();
+        JsonNode steps = JSON.readTree(outcome.runDir().resolve("steps.json").toFile());
+        List<JsonNode> rows = StreamSupport.stream(steps.spliterator(), false).toList();
+        assertThat(rows).extracting(s -> s.get("frontEnd").asText()).containsExactly("netty", "netty-jar");
+        JsonNode builtIn = rows.get(0);
+        JsonNode external = rows.get(1);
+        assertThat(external.get("kind").asText()).isEqualTo("external");
+        assertThat(external.get("rps").asDouble()).isPositive();
+        for (String column : List.of("proxyCpuUsPerReq", "proxySysCpuUsPerReq", "proxyRssMb", "proxyThreads")) {
+            assertThat(external.get(column).isNumber()).as(column).isTrue();
+        }
+        double ratio = external.get("proxyCpuUsPerReq").asDouble()
+                / builtIn.get("proxyCpuUsPerReq").asDouble();
+        assertThat(ratio)
+                .as("CPU per request of the same jar, started two ways")
+                .isBetween(0.25, 4.0);
+        assertThat(outcome.runDir().resolve("plan.yaml")).content().contains("name: netty-jar");
+        assertNothingLeft(outcome.runDir());
+    }
+
+    @Test
+    void aCommandThatExitsBeforeItIsReadyFailsTheRunWithItsStderr() throws IOException {
+        Outcome outcome = run(
+                SHORT_RUN
+                        + "front-ends:\n"
+                        + "  - name: broken\n"
+                        + "    command: \"echo {{port}} > /dev/null; echo 'broken.conf line 3: unknown directive' >&2; exit 1\"\n");
+
+        assertThat(outcome.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(outcome.stderr())
+                .contains("did not start: broken: broken exited with code 1 before it was ready; stderr: broken.conf"
+                        + " line 3: unknown directive");
+    }
+
+    @Test
+    void aCommandThatNeverGetsReadyIsStoppedAndNothingIsLeft() throws IOException {
+        Outcome outcome = run(SHORT_RUN
+                + "front-ends:\n"
+                + "  - name: silent\n"
+                + "    command: \"echo $$ > {{dir}}/pid; echo 'waiting for nothing' >&2; exec sleep 600 # {{port}}\"\n"
+                + "    ready-timeout: 2s\n");
+
+        assertThat(outcome.code()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(outcome.stderr())
+                .contains("silent was not ready within 2 s (nothing listened on port")
+                .contains("stderr: waiting for nothing");
+        long pid = Long.parseLong(
+                Files.readString(outcome.runDir().resolve("raw/silent/pid")).trim());
+        assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                .as("pid %d", pid)
+                .isEmpty();
+        assertNothingLeft(outcome.runDir());
+    }
+
+    /** Every process the kit started had the run directory in its arguments or its environment's files. */
+    private static void assertNothingLeft(Path runDir) {
+        String path = runDir.toString();
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains(path))
+                                .orElse(false)))
+                .isEmpty();
+    }
+}
