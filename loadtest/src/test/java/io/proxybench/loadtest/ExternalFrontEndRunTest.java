@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.cli.ExitCodes;
 import io.proxybench.loadtest.cli.ProxybenchMain;
 import io.proxybench.loadtest.process.KitLayout;
+import io.proxybench.loadtest.topology.netns.LinkShaping;
+import io.proxybench.loadtest.topology.netns.NetnsSupport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -48,7 +51,7 @@ class ExternalFrontEndRunTest {
 
     private record Outcome(int code, String stdout, String stderr, Path runDir) {}
 
-    private Outcome run(String yaml) throws IOException {
+    private Outcome run(String yaml, String... flags) throws IOException {
         Path file = Files.writeString(dir.resolve("run.yaml"), yaml);
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
@@ -56,7 +59,9 @@ class ExternalFrontEndRunTest {
         cmd.setOut(new PrintWriter(stdout, true));
         cmd.setErr(new PrintWriter(stderr, true));
         Path results = dir.resolve("results");
-        int code = cmd.execute("run", file.toString(), "--out", results.toString());
+        List<String> args = new java.util.ArrayList<>(List.of("run", file.toString(), "--out", results.toString()));
+        args.addAll(List.of(flags));
+        int code = cmd.execute(args.toArray(String[]::new));
         assertThat(results).as("exit %d, stderr:%n%s", code, stderr).isDirectory();
         Path runDir;
         try (Stream<Path> dirs = Files.list(results)) {
@@ -108,12 +113,49 @@ class ExternalFrontEndRunTest {
     }
 
     @Test
-    void aCommandThatExitsBeforeItIsReadyFailsTheRunWithItsStderr() throws IOException {
+    void inTheNetnsTopologyItIsStartedInsideTheProxysNamespace() throws IOException {
+        RequiredTool.assumePresent(
+                "netns",
+                NetnsSupport.unavailableReason(LinkShaping.none()).isEmpty() && NetnsSupport.netnsSupported(),
+                NetnsSupport.unavailableReason(LinkShaping.none()).orElse("'ip netns add' does not work here"));
+        assumeThat(LAYOUT.proxyJar("netty")).as("proxy-netty built").isRegularFile();
+        Path launcher = LAYOUT.home().resolve("bin/proxy-netty");
         Outcome outcome = run(
                 SHORT_RUN
                         + "front-ends:\n"
-                        + "  - name: broken\n"
-                        + "    command: \"echo {{port}} > /dev/null; echo 'broken.conf line 3: unknown directive' >&2; exit 1\"\n");
+                        + "  - name: netty-jar\n"
+                        + "    command: echo {{address}} > {{dir}}/address; ip -o -4 addr show > {{dir}}/addresses; "
+                        + launcher
+                        + " --port {{port}} --admin-port 0 --route /={{origin}} --set server.bind={{address}}\n",
+                "--topology",
+                "netns");
+
+        assertThat(outcome.code())
+                .as("stdout:%n%s%nstderr:%n%s", outcome.stdout(), outcome.stderr())
+                .isZero();
+        JsonNode step =
+                JSON.readTree(outcome.runDir().resolve("steps.json").toFile()).get(0);
+        assertThat(step.get("rps").asDouble()).isPositive();
+        assertThat(step.get("proxyCpuUsPerReq").isNumber()).isTrue();
+        String address = Files.readString(outcome.runDir().resolve("raw/netty-jar/address"))
+                .trim();
+        String seen = Files.readString(outcome.runDir().resolve("raw/netty-jar/addresses"));
+        assertThat(seen).as("the command runs where the proxy's address is").contains(" " + address + "/");
+        for (String machine : machineAddresses()) {
+            assertThat(seen)
+                    .as("the command does not see the machine's own interfaces")
+                    .doesNotContain(machine);
+        }
+        assertNothingLeft(outcome.runDir());
+    }
+
+    @Test
+    void aCommandThatExitsBeforeItIsReadyFailsTheRunWithItsStderr() throws IOException {
+        Outcome outcome = run(SHORT_RUN
+                + "front-ends:\n"
+                + "  - name: broken\n"
+                + "    command: \"echo {{port}} > /dev/null;"
+                + " echo 'broken.conf line 3: unknown directive' >&2; exit 1\"\n");
 
         assertThat(outcome.code()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(outcome.stderr())
@@ -139,6 +181,14 @@ class ExternalFrontEndRunTest {
                 .as("pid %d", pid)
                 .isEmpty();
         assertNothingLeft(outcome.runDir());
+    }
+
+    private static List<String> machineAddresses() throws IOException {
+        Process ip = new ProcessBuilder("ip", "-o", "-4", "addr", "show", "scope", "global").start();
+        return new String(ip.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                .lines()
+                .map(l -> l.replaceAll(".* inet (\\S+) .*", "$1"))
+                .toList();
     }
 
     /** Every process the kit started had the run directory in its arguments or its environment's files. */

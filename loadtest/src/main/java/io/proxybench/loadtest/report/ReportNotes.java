@@ -55,6 +55,10 @@ final class ReportNotes {
             note.append("sys \u00b5s/req is the kernel's part of \u00b5s/req (stime: system calls and the network "
                     + "stack work done on the proxy's time), the rest is user space. ");
         }
+        if (results.steps().stream().anyMatch(s -> s.processes().proxyRssMb() != null)) {
+            note.append("RSS MB and Threads are the front end's whole process tree (a master and its workers, a JVM"
+                    + " and its threads), averaged over the step. ");
+        }
         note.append("GC ms/s is the JVM's collection time per second");
         if (ResultsTable.hasJitParts(results)) {
             note.append("; JIT \u00b5s/req and GC \u00b5s/req are the parts of a JVM's \u00b5s/req its JIT compiler "

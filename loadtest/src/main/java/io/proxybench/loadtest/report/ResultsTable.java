@@ -81,7 +81,8 @@ public final class ResultsTable {
 
     /**
      * The columns of the diagnostics table, which says why a row of the main table reads as it does:
-     * the hypervisor's steal, the step's own run queue, the kernel's part of the CPU per request, GC and
+     * the hypervisor's steal, the step's own run queue, the kernel's part of the CPU per request, the
+     * proxy's resident memory and threads, GC and
      * JIT time per second and per request, and the share of the Little's-law ceiling. A figure that is
      * optional by nature (recorded since it was added, or measured only where the machine allows) has a
      * column only when some step measured it, so that older runs render as they always did; an
@@ -101,6 +102,15 @@ public final class ResultsTable {
         }
         if (hasSysCpu(results)) {
             columns.add(SYS_US_PER_REQ);
+        }
+        // what the proxy holds: a thread per connection shows here before it shows in the CPU
+        if (results.steps().stream().anyMatch(s -> s.processes().proxyRssMb() != null)) {
+            columns.add(new Column(
+                    "RSS MB", true, s -> FigureFormat.decimals(s.processes().proxyRssMb(), 1)));
+        }
+        if (results.steps().stream().anyMatch(s -> s.processes().proxyThreads() != null)) {
+            columns.add(new Column(
+                    "Threads", true, s -> FigureFormat.integer(s.processes().proxyThreads())));
         }
         columns.add(
                 new Column("GC ms/s", true, s -> FigureFormat.decimals(s.jvm().gcMsPerSec(), 2)));

@@ -50,8 +50,12 @@ class MarkdownReportTest {
     void theDiagnosticsTableHoldsWhatExplainsARow() throws Exception {
         List<List<String>> cells = cells(MarkdownReport.diagnosticsTable(ResultsReader.read(SampleRun.sourceDir())));
 
-        assertThat(cells.get(0)).containsExactly("Run", "Con.", "GC ms/s", "% ceil.");
-        assertThat(row(cells, "tomcat", "1100")).containsExactly("tomcat", "1100", "36.33", "69.9");
+        assertThat(cells.get(0)).containsExactly("Run", "Con.", "RSS MB", "Threads", "GC ms/s", "% ceil.");
+        List<String> tomcat = row(cells, "tomcat", "1100");
+        assertThat(tomcat.get(0)).isEqualTo("tomcat");
+        assertThat(tomcat.subList(4, 6)).containsExactly("36.33", "69.9");
+        assertThat(Double.parseDouble(tomcat.get(2))).as("RSS MB").isPositive();
+        assertThat(Integer.parseInt(tomcat.get(3))).as("threads").isPositive();
     }
 
     @Test
@@ -72,7 +76,7 @@ class MarkdownReportTest {
         List<List<String>> cells = cells(MarkdownReport.diagnosticsTable(ResultsReader.read(run.dir())));
 
         List<String> header = cells.get(0);
-        assertThat(header).containsExactly("Run", "Con.", "sys \u00b5s/req", "GC ms/s", "% ceil.");
+        assertThat(header).containsExactly("Run", "Con.", "sys \u00b5s/req", "RSS MB", "Threads", "GC ms/s", "% ceil.");
         int sys = header.indexOf("sys \u00b5s/req");
         assertThat(row(cells, "netty", "700").get(sys)).isEqualTo("56.7");
         assertThat(row(cells, "tomcat", "700").get(sys)).as("not measured").isEqualTo(FigureFormat.NONE);
@@ -261,7 +265,8 @@ class MarkdownReportTest {
                 .endsWith("\u00b5s/req", "Flags");
         assertThat(cells).allMatch(r -> r.size() == 15);
         assertThat(row(cells, "netty", "2000").get(14)).isEqualTo("generator-saturated");
-        assertThat(cells(MarkdownReport.diagnosticsTable(results)).get(0)).containsExactly("Run", "Rate/s", "GC ms/s");
+        assertThat(cells(MarkdownReport.diagnosticsTable(results)).get(0))
+                .containsExactly("Run", "Rate/s", "RSS MB", "Threads", "GC ms/s");
         assertThat(MarkdownReport.ratios(results)).contains("- 2000 req/s offered: netty/tomcat = 1.81\u00d7");
         String md = MarkdownReport.render(results);
         assertThat(md)
