@@ -117,6 +117,12 @@ public class AbCommand extends KitCommand {
                     "ab needs BASELINE and CANDIDATE, e.g. proxybench ab netty"
                             + " 'netty[workers.inbound=2]' (or --from RUN_DIR)");
         }
+        if (baseline.strip().equals(candidate.strip())) {
+            throw fail(
+                    ExitCodes.BAD_INPUT,
+                    "BASELINE and CANDIDATE are both " + baseline + "; for an A/A run name them apart, e.g."
+                            + " netty@HEAD netty@worktree");
+        }
         AbRunner.checkOptions(options, rounds);
         AbRunner runner = new AbRunner(options, unmatched, rounds, settings, commandText(), out(), err());
         RunPlan plan;

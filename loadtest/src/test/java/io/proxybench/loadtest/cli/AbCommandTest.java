@@ -123,6 +123,8 @@ class AbCommandTest {
         assertThat(ab("netty", "tomcat", "--rounds", "1")).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(ab("netty", "tomcat", "--alpha", "1.5")).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(err.toString()).contains("--rounds: 1 is out of range 2..100");
+        assertThat(ab("netty", "netty")).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(err.toString()).contains("for an A/A run name them apart, e.g. netty@HEAD netty@worktree");
     }
 
     @Test
