@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.ab.Verdict;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.results.ResultsFormatException;
 import java.io.IOException;
@@ -21,6 +22,16 @@ public final class ExitCodes {
     public static final int REGRESSION = 1;
     /** {@code run}: the run finished but some steps failed (reasons in steps.json). */
     public static final int STEPS_FAILED = 3;
+    /**
+     * {@code ab}: some step has fewer undisturbed pairs than a verdict needs (the same number as {@link
+     * #STEPS_FAILED}: the run could not measure what was asked).
+     */
+    public static final int NOT_ENOUGH_SAMPLES = 3;
+    /**
+     * {@code ab}: a figure got worse by at least the minimum effect, significantly after Holm's correction. Not 1,
+     * which picocli and the JVM use for a defect, so that a CI can tell a slower build from a broken kit.
+     */
+    public static final int SIGNIFICANT_REGRESSION = 4;
 
     private ExitCodes() {}
 
@@ -33,6 +44,15 @@ public final class ExitCodes {
             super(message, null, false, false);
             this.exitCode = exitCode;
         }
+    }
+
+    /** The exit code of an A/B verdict: 4 for a regression, 3 for none possible, 0 otherwise. */
+    public static int of(Verdict verdict) {
+        return switch (verdict) {
+            case REGRESSION -> SIGNIFICANT_REGRESSION;
+            case INCONCLUSIVE -> NOT_ENOUGH_SAMPLES;
+            case IMPROVEMENT, NO_CHANGE -> OK;
+        };
     }
 
     /** The exit code a failure ends the command with. */

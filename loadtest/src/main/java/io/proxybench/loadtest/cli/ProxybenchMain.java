@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             RunCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            AbCommand.class,
+            GateCommand.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -9,6 +9,7 @@ import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
 import io.proxybench.loadtest.report.ReportWriter;
 import io.proxybench.loadtest.results.RunFiles;
+import io.proxybench.loadtest.revision.RevisionJars;
 import io.proxybench.loadtest.runfile.PlanFileWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -92,7 +93,9 @@ public class RunCommand extends KitCommand {
         err().println(read.generatorLine());
         read.notes().forEach(n -> err().println("note: " + n));
         err().flush();
-        RunSession.RunOutcome outcome = new RunSession(read.plan(), KitLayout.locate(), out(), read.notes())
+        RevisionJars.Resolved built =
+                RevisionJars.standard(KitLayout.locate(), err()).resolve(read.plan(), KitLayout.locate());
+        RunSession.RunOutcome outcome = new RunSession(built.plan(), built.layout(), out(), read.notes())
                 .withPlanFile((dir, id) -> PlanFileWriter.write(given.planOptions(read.plan()), dir, id))
                 .execute();
         report(outcome);

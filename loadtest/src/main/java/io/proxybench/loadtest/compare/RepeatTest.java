@@ -14,17 +14,25 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
  * (Apache Commons Statistics computes the exact distribution for small samples); with ties it uses
  * the normal approximation, and is never taken below the exact test's smallest possible p, which no
  * arrangement of that many repeats can go under.
+ *
+ * <p>The one test of the kit: {@code compare} applies it to two runs' repeats, {@code ab} and {@code gate} to
+ * the rounds of an interleaved A/B run.
  */
-final class RepeatTest {
+public final class RepeatTest {
 
     private static final MannWhitneyUTest TEST = MannWhitneyUTest.withDefaults();
 
     private RepeatTest() {}
 
     /** Two-sided p that baseline and candidate come from the same distribution; 1 when they cannot be told apart. */
-    static double pValue(List<Double> baseline, List<Double> candidate) {
-        double[] b = baseline.stream().mapToDouble(Double::doubleValue).toArray();
-        double[] c = candidate.stream().mapToDouble(Double::doubleValue).toArray();
+    public static double pValue(List<Double> baseline, List<Double> candidate) {
+        return pValue(
+                baseline.stream().mapToDouble(Double::doubleValue).toArray(),
+                candidate.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** The same, on arrays. */
+    public static double pValue(double[] b, double[] c) {
         double p = TEST.test(b, c).getPValue();
         if (Double.isNaN(p)) {
             // every value tied: nothing separates the two sides

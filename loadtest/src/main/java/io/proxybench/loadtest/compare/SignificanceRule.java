@@ -34,6 +34,14 @@ public record SignificanceRule(double alpha, boolean alphaGiven) {
     }
 
     /**
+     * A level that is never relaxed, whatever the number of repeats: what {@code ab} and {@code gate} test at,
+     * since they choose their number of rounds and run enough of them instead.
+     */
+    public static SignificanceRule strict(double alpha) {
+        return given(alpha);
+    }
+
+    /**
      * The smallest two-sided p the exact test can give for {@code n} vs {@code m} repeats:
      * 2 ÷ C(n+m, n), at most 1.
      */
@@ -61,7 +69,7 @@ public record SignificanceRule(double alpha, boolean alphaGiven) {
     }
 
     /** p ≤ level, with room for the rounding of an exact p. */
-    static boolean reaches(double p, double level) {
+    public static boolean reaches(double p, double level) {
         return p <= level * (1 + EPSILON);
     }
 

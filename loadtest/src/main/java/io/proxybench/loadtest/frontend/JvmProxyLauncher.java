@@ -33,7 +33,7 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
 
     @Override
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
-        Path jar = context.layout().proxyJar(spec.kind().id());
+        Path jar = context.layout().proxyJar(spec.kind().id(), spec.label());
         if (!Files.isRegularFile(jar)) {
             throw new ProcessStartException(
                     jar.getFileName() + " not found at " + jar + " (build: mvn -B -DskipTests package)");

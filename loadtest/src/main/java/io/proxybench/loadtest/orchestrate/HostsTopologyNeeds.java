@@ -37,7 +37,7 @@ final class HostsTopologyNeeds {
         for (FrontEndSpec spec : plan.frontEnds()) {
             if (spec.kind().isJvm()) {
                 executables.get(Role.PROXY).add(javaBinary);
-                files.get(Role.PROXY).add(layout.proxyJar(spec.kind().id()));
+                files.get(Role.PROXY).add(layout.proxyJar(spec.kind().id(), spec.label()));
             } else if (spec.kind() == FrontEndKind.NGINX) {
                 NginxLauncher.binary().ifPresent(executables.get(Role.PROXY)::add);
             } else if (spec.kind() == FrontEndKind.HAPROXY) {

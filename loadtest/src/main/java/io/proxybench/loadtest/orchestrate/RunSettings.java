@@ -53,6 +53,9 @@ final class RunSettings {
         }
         s.put("cpus", cpus.isEmpty() ? null : cpus.lists());
         s.put("repeat", plan.repeats().count());
+        if (plan.repeats().alternate()) {
+            s.put("repeatOrder", "alternate");
+        }
         if (plan.repeats().untilUndisturbed() > 0) {
             s.put("untilUndisturbed", plan.repeats().untilUndisturbed());
         }

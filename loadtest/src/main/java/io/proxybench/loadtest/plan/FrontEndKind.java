@@ -38,7 +38,9 @@ public enum FrontEndKind {
                 || key.contains(".")
                 || key.equals("routes")
                 || key.equals("filters")
-                || key.equals(FrontEndSpec.JVM_FLAGS)) {
+                || key.equals(FrontEndSpec.JVM_FLAGS)
+                || key.equals(FrontEndSpec.REVISION)
+                || key.equals(FrontEndSpec.COMMIT)) {
             return key;
         }
         return id() + "." + key;

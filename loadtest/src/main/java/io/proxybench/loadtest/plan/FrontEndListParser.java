@@ -48,6 +48,11 @@ public final class FrontEndListParser {
         if (text.isEmpty()) {
             throw new PlanException("empty front end in the list (two commas in a row?)");
         }
+        int at = text.indexOf('@');
+        int bracket = text.indexOf('[');
+        if (at >= 0 && (bracket < 0 || at < bracket)) {
+            return atRevision(text, at, bracket);
+        }
         int open = text.indexOf('[');
         if (open < 0) {
             if (text.indexOf(']') >= 0) {
@@ -70,6 +75,23 @@ public final class FrontEndListParser {
             settings.put(setting.key(), setting.value());
         }
         return new FrontEndSpec(text, kind, settings);
+    }
+
+    /** {@code netty@REF} or {@code netty@REF[key=value,...]}: the revision is a setting like any other. */
+    private static FrontEndSpec atRevision(String text, int at, int bracket) throws PlanException {
+        String revision = text.substring(at + 1, bracket < 0 ? text.length() : bracket);
+        if (revision.isBlank() || !revision.matches("[A-Za-z0-9._/~^@{}+-]+")) {
+            throw new PlanException("front end '" + text + "': expected kind@REVISION (a commit, tag, branch, HEAD~3"
+                    + " or " + FrontEndSpec.WORKTREE + ")");
+        }
+        FrontEndSpec rest = parseOne(text.substring(0, at) + (bracket < 0 ? "" : text.substring(bracket)));
+        if (!rest.kind().isJvm()) {
+            throw new PlanException("front end '" + text + "': only netty and tomcat are built at a revision");
+        }
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(FrontEndSpec.REVISION, revision);
+        settings.putAll(rest.settings());
+        return new FrontEndSpec(text, rest.kind(), settings);
     }
 
     public static List<String> splitOutsideBrackets(String text) throws PlanException {

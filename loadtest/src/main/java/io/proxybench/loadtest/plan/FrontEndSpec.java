@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -21,6 +22,15 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
      * run's own ({@code netty[jvm=-Xmn24m]} against {@code netty}), so JVM settings compare within one run.
      */
     public static final String JVM_FLAGS = "jvm";
+    /**
+     * Not the proxy's either: the git revision whose proxy runs ({@code netty@HEAD~3} is {@code
+     * netty[revision=HEAD~3]}; {@value #WORKTREE} for uncommitted changes), built by the kit's revision package.
+     */
+    public static final String REVISION = "revision";
+    /** Set once the revision is built: the commit id it resolved to, for run.json and the report. */
+    public static final String COMMIT = "commit";
+    /** The revision that stands for the working tree with its uncommitted changes. */
+    public static final String WORKTREE = "worktree";
 
     public FrontEndSpec {
         // keeps the user's order: it is the order of the label and of the --set flags
@@ -50,10 +60,13 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
         if (settings.isEmpty()) {
             return plain(kind);
         }
+        String revision = settings.get(REVISION);
+        String name = revision == null ? kind.id() : kind.id() + "@" + revision;
         String inside = settings.entrySet().stream()
+                .filter(e -> !e.getKey().equals(REVISION) && !e.getKey().equals(COMMIT))
                 .map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining(","));
-        return new FrontEndSpec(kind.id() + "[" + inside + "]", kind, settings);
+        return new FrontEndSpec(inside.isEmpty() ? name : name + "[" + inside + "]", kind, settings);
     }
 
     /** This variant's own JVM flags ({@value #JVM_FLAGS}), in order; empty when it has none. */
@@ -62,14 +75,28 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
         return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
     }
 
-    /** The settings the proxy itself receives: all but {@value #JVM_FLAGS}. */
+    /** The git revision this front end's proxy is built from, if not the kit's own checkout. */
+    public Optional<String> revision() {
+        return Optional.ofNullable(settings.get(REVISION));
+    }
+
+    /** The settings the proxy itself receives: all but {@value #JVM_FLAGS}, {@value #REVISION} and {@value #COMMIT}. */
     public Map<String, String> proxySettings() {
-        if (!settings.containsKey(JVM_FLAGS)) {
+        if (!settings.containsKey(JVM_FLAGS) && !settings.containsKey(REVISION) && !settings.containsKey(COMMIT)) {
             return settings;
         }
         Map<String, String> proxy = new LinkedHashMap<>(settings);
         proxy.remove(JVM_FLAGS);
+        proxy.remove(REVISION);
+        proxy.remove(COMMIT);
         return Collections.unmodifiableMap(proxy);
+    }
+
+    /** This front end with the commit its revision resolved to; the label stays as written. */
+    public FrontEndSpec withCommit(String commit) {
+        Map<String, String> more = new LinkedHashMap<>(settings);
+        more.put(COMMIT, commit);
+        return new FrontEndSpec(label, kind, more);
     }
 
     /** This variant with more settings; later keys override earlier ones. */

@@ -3,7 +3,9 @@ package io.proxybench.loadtest.process;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,9 +18,23 @@ public final class KitLayout {
     public static final String HOME_PROPERTY = "proxybench.home";
 
     private final Path home;
+    /** A front end's own proxy jar by label: one built at another git revision. */
+    private final Map<String, Path> proxyJarsByLabel;
 
     public KitLayout(Path home) {
+        this(home, Map.of());
+    }
+
+    private KitLayout(Path home, Map<String, Path> proxyJarsByLabel) {
         this.home = home.toAbsolutePath().normalize();
+        this.proxyJarsByLabel = Map.copyOf(proxyJarsByLabel);
+    }
+
+    /** This layout with the front end labelled {@code label} running {@code jar} instead of its kind's jar. */
+    public KitLayout withProxyJar(String label, Path jar) {
+        Map<String, Path> jars = new HashMap<>(proxyJarsByLabel);
+        jars.put(label, jar.toAbsolutePath());
+        return new KitLayout(home, jars);
     }
 
     public static KitLayout locate() {
@@ -65,6 +81,12 @@ public final class KitLayout {
     public Path proxyJar(String kindId) {
         String id = kindId.toLowerCase(Locale.ROOT);
         return jar(id, "proxy-" + id + "/target/proxy-" + id + ".jar");
+    }
+
+    /** The jar of the front end labelled {@code label}: its own revision's, else its kind's. */
+    public Path proxyJar(String kindId, String label) {
+        Path own = proxyJarsByLabel.get(label);
+        return own != null ? own : proxyJar(kindId);
     }
 
     private Path jar(String id, String relative) {

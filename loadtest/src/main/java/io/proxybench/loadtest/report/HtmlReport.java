@@ -64,6 +64,7 @@ public final class HtmlReport {
                 .append(STYLE)
                 .append("</style>\n</head>\n<body>\n");
         h.append("<h1>").append(Html.escape(title)).append("</h1>\n");
+        AbSection.appendHtml(results.dir(), h);
         h.append("<h2>Results</h2>\n");
         resultsTable(results, ResultsTable.columns(results), h);
         h.append("<p class=\"note\">")

@@ -41,6 +41,25 @@ class RepeatScheduleTest {
     }
 
     @Test
+    void anAlternatingScheduleReversesEverySecondRound() throws PlanException {
+        RunPlan plan = RunPlan.builder()
+                .frontEnds(FrontEndListParser.parse("netty,netty[workers.inbound=2]"))
+                .repeats(new RepeatPolicy(4, 0, true))
+                .build();
+
+        assertThat(order(plan))
+                .containsExactly(
+                        "netty#1",
+                        "netty[workers.inbound=2]#1",
+                        "netty[workers.inbound=2]#2",
+                        "netty#2",
+                        "netty#3",
+                        "netty[workers.inbound=2]#3",
+                        "netty[workers.inbound=2]#4",
+                        "netty#4");
+    }
+
+    @Test
     void withoutRepeatsEachFrontEndRunsOnceInDeclaredOrder() throws PlanException {
         assertThat(order(plan("tomcat,netty", 1))).containsExactly("tomcat#1", "netty#1");
     }
