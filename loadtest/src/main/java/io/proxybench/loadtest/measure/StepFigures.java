@@ -144,6 +144,7 @@ public final class StepFigures {
                         .orElse(null),
                 null,
                 null,
+                null,
                 null);
     }
 

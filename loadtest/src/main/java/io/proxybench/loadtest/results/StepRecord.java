@@ -47,7 +47,8 @@ public record StepRecord(
         String latencySpectrum,
         Integer repeat,
         String latencyMerge,
-        LeadIn leadIn) {
+        LeadIn leadIn,
+        @Flat CarrierPinning pinning) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -91,6 +92,7 @@ public record StepRecord(
         jvm = jvm == null ? JvmFigures.NONE : jvm;
         ceiling = ceiling == null ? Ceiling.NONE : ceiling;
         originFaults = originFaults == null ? OriginFaults.NONE : originFaults;
+        pinning = pinning == null ? CarrierPinning.NONE : pinning;
     }
 
     /** A step that produced no figures, with the reason. */
@@ -135,6 +137,11 @@ public record StepRecord(
         return copy(c -> c.leadIn = leadIn);
     }
 
+    /** The same step with its virtual threads' pinning. */
+    public StepRecord withPinning(CarrierPinning pinning) {
+        return copy(c -> c.pinning = pinning);
+    }
+
     private StepRecord copy(Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
@@ -163,6 +170,7 @@ public record StepRecord(
         Integer repeat;
         String latencyMerge;
         LeadIn leadIn;
+        CarrierPinning pinning;
 
         Copy() {}
 
@@ -187,6 +195,7 @@ public record StepRecord(
             repeat = r.repeat;
             latencyMerge = r.latencyMerge;
             leadIn = r.leadIn;
+            pinning = r.pinning;
         }
 
         StepRecord build() {
@@ -210,7 +219,8 @@ public record StepRecord(
                     latencySpectrum,
                     repeat,
                     latencyMerge,
-                    leadIn);
+                    leadIn,
+                    pinning);
         }
     }
 

@@ -36,6 +36,7 @@ class HostStepFiguresTest {
                 null,
                 1,
                 null,
+                null,
                 null);
     }
 

@@ -30,6 +30,7 @@ class UndisturbedRepeatsTest {
                 null,
                 repeat,
                 null,
+                null,
                 null);
     }
 

@@ -30,6 +30,7 @@ class RepeatGroupsTest {
                 null,
                 repeat,
                 null,
+                null,
                 null);
     }
 
