@@ -174,6 +174,7 @@ public final class HostStepFigures {
                 r.repeat(),
                 r.latencyMerge(),
                 r.leadIn(),
-                r.pinning());
+                r.pinning(),
+                r.locks());
     }
 }

@@ -145,6 +145,7 @@ public final class StepFigures {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -333,7 +333,7 @@ final class FrontEndRound {
         if (plan.repeats().count() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
-        record = pinning.applyTo(StepLeadIn.applyTo(record, lead));
+        record = pinning.applyTo(profiler.applyTo(StepLeadIn.applyTo(record, lead)));
         recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 

@@ -140,7 +140,8 @@ public final class RepeatGroups {
                     null,
                     median.latencyMerge(),
                     median.leadIn(),
-                    median.pinning());
+                    median.pinning(),
+                    median.locks());
         }
     }
 

@@ -48,7 +48,8 @@ public record StepRecord(
         Integer repeat,
         String latencyMerge,
         LeadIn leadIn,
-        @Flat CarrierPinning pinning) {
+        @Flat CarrierPinning pinning,
+        @Flat LockContention locks) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -93,6 +94,7 @@ public record StepRecord(
         ceiling = ceiling == null ? Ceiling.NONE : ceiling;
         originFaults = originFaults == null ? OriginFaults.NONE : originFaults;
         pinning = pinning == null ? CarrierPinning.NONE : pinning;
+        locks = locks == null ? LockContention.NONE : locks;
     }
 
     /** A step that produced no figures, with the reason. */
@@ -142,6 +144,11 @@ public record StepRecord(
         return copy(c -> c.pinning = pinning);
     }
 
+    /** The same step with the lock its threads waited for longest. */
+    public StepRecord withLocks(LockContention locks) {
+        return copy(c -> c.locks = locks);
+    }
+
     private StepRecord copy(Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
@@ -171,6 +178,7 @@ public record StepRecord(
         String latencyMerge;
         LeadIn leadIn;
         CarrierPinning pinning;
+        LockContention locks;
 
         Copy() {}
 
@@ -196,6 +204,7 @@ public record StepRecord(
             latencyMerge = r.latencyMerge;
             leadIn = r.leadIn;
             pinning = r.pinning;
+            locks = r.locks;
         }
 
         StepRecord build() {
@@ -220,7 +229,8 @@ public record StepRecord(
                     repeat,
                     latencyMerge,
                     leadIn,
-                    pinning);
+                    pinning,
+                    locks);
         }
     }
 

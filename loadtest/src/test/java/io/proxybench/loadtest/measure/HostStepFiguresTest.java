@@ -37,6 +37,7 @@ class HostStepFiguresTest {
                 1,
                 null,
                 null,
+                null,
                 null);
     }
 

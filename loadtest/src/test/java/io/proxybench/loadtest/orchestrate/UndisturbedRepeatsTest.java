@@ -31,6 +31,7 @@ class UndisturbedRepeatsTest {
                 repeat,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -201,6 +201,7 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 null,
+                null,
                 null);
         StepRecord oldNetty = new StepRecord(
                 "netty",
@@ -216,6 +217,7 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null),
+                null,
                 null,
                 null,
                 null,

@@ -38,6 +38,7 @@ class HostsNotesTest {
                 1,
                 latencyMerge,
                 null,
+                null,
                 null);
         return new RunResults(null, run, List.of(step), List.of());
     }

@@ -36,6 +36,7 @@ class ReportNotesTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

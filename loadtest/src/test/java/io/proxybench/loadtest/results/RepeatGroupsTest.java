@@ -31,6 +31,7 @@ class RepeatGroupsTest {
                 repeat,
                 null,
                 null,
+                null,
                 null);
     }
 

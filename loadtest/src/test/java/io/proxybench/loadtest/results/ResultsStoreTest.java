@@ -34,7 +34,8 @@ class ResultsStoreTest {
                 null,
                 null,
                 null,
-                new CarrierPinning(12L, 3.25));
+                new CarrierPinning(12L, 3.25),
+                new LockContention("java.util.concurrent.locks.ReentrantLock$NonfairSync", 41.5));
     }
 
     @Test
@@ -66,8 +67,11 @@ class ResultsStoreTest {
                         + "latency.maxMs,errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
-                        + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end,pinnedCount,pinnedMs");
-        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,,12,3.25");
+                        + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end,pinnedCount,pinnedMs,"
+                        + "mostContendedLock,mostContendedLockMs");
+        assertThat(csv.get(1))
+                .endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,,12,3.25,"
+                        + "java.util.concurrent.locks.ReentrantLock$NonfairSync,41.5");
         assertThat(csv.get(1))
                 .startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
                         + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
@@ -136,7 +140,9 @@ class ResultsStoreTest {
                         "latencyMerge",
                         "leadIn",
                         "pinnedCount",
-                        "pinnedMs");
+                        "pinnedMs",
+                        "mostContendedLock",
+                        "mostContendedLockMs");
     }
 
     @Test
