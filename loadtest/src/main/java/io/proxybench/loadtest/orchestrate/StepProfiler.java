@@ -247,8 +247,15 @@ final class StepProfiler {
         }
     }
 
+    /**
+     * The session's file, in the temporary directory rather than the front end's raw directory: asprof
+     * hands its options to the profiler as one comma-separated list, so a path with a comma (a variant
+     * with two settings, {@code raw/tomcat_threads=virtual,connector=nio/}) was cut there and no file
+     * was written. Deleted once the flame graphs are made.
+     */
     private Path asyncFile(String step) {
-        return raw.resolve(step + "-async.jfr");
+        return Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("proxybench-" + process.pid() + "-" + step + "-async.jfr");
     }
 
     private void asyncUnavailable(ProfilerException e) throws IOException {
