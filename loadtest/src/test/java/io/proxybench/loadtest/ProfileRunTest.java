@@ -73,7 +73,9 @@ class ProfileRunTest {
             assumeTrue(false, "async-profiler cannot run here: " + e.getMessage());
         }
         Path runDir = run("async", "10");
-        assertThat(files(runDir.resolve("raw/netty"), ".html")).containsExactly("10-alloc.html", "10-cpu.html");
+        assertThat(files(runDir.resolve("raw/netty"), ".html"))
+                .containsExactly("10-alloc.html", "10-cpu.html", "10-lock.html");
+        assertThat(Files.readString(runDir.resolve("raw/netty/10-lock.html"))).contains("netty step 10: lock waits");
         // no session file is left: neither the step's nor the warm-up's priming one
         assertThat(files(runDir.resolve("raw/netty"), ".jfr")).isEmpty();
         String cpu = Files.readString(runDir.resolve("raw/netty/10-cpu.html"));

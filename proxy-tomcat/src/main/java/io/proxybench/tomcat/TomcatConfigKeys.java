@@ -3,6 +3,7 @@ package io.proxybench.tomcat;
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.FrontEndNamespace;
+import io.proxybench.tomcat.connector.RequestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -69,10 +70,12 @@ public final class TomcatConfigKeys {
             0,
             10_000_000,
             "client connections Tomcat keeps open; further ones wait in the backlog; 0 = limits.maxConnections");
-    public static final ConfigKey<Boolean> VIRTUAL_THREADS = ConfigKey.bool(
-            "tomcat.virtualThreads",
-            false,
-            "serve requests on virtual threads (needs Java 21+); maxThreads then no longer bounds concurrency");
+    public static final ConfigKey<String> THREADS = ConfigKey.oneOf(
+            "tomcat.threads",
+            "platform",
+            RequestThreads.configNames(),
+            "request threads: platform (a pool of maxThreads) or virtual (one virtual thread per request;"
+                    + " needs a Java 21+ runtime; maxThreads then no longer bounds concurrency)");
 
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
@@ -87,7 +90,7 @@ public final class TomcatConfigKeys {
                 POLL_TIME,
                 ACCEPT_COUNT,
                 MAX_CONNECTIONS,
-                VIRTUAL_THREADS);
+                THREADS);
     }
 
     /** The common keys, these, and the write-up's APR connector settings added to the {@code reference} profile. */

@@ -12,6 +12,7 @@ import io.proxybench.tomcat.connector.ConnectorKind;
 import io.proxybench.tomcat.connector.ConnectorSettings;
 import io.proxybench.tomcat.connector.EndpointFigures;
 import io.proxybench.tomcat.connector.NativeLibraryDiagnosis;
+import io.proxybench.tomcat.connector.RequestThreads;
 import io.proxybench.tomcat.metrics.ClientConnectionCounter;
 import io.proxybench.tomcat.metrics.TomcatGauges;
 import io.proxybench.tomcat.origin.OriginClient;
@@ -28,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -65,6 +67,7 @@ final class TomcatProxyServer implements ProxyServer {
 
     private final ProxyConfig config;
     private final ConnectorKind kind;
+    private final RequestThreads requestThreads;
     private final ServerThreads threads;
     private final Path baseDir;
     private final ProxyMetrics metrics = new ProxyMetrics();
@@ -81,6 +84,7 @@ final class TomcatProxyServer implements ProxyServer {
             throws IOException {
         this.config = config;
         this.kind = kind;
+        this.requestThreads = RequestThreads.of(config.get(TomcatConfigKeys.THREADS));
         this.threads = threads;
         this.baseDir = Files.createTempDirectory("proxy-tomcat-");
         this.origins = new OriginClient(config, metrics);
@@ -109,19 +113,28 @@ final class TomcatProxyServer implements ProxyServer {
                 new AdminEndpoints(
                         new MetricsRenderer(metrics.registry()),
                         () -> draining,
-                        Map.of(TomcatConfigKeys.CONNECTOR.name(), kind.configName()),
+                        resolved(),
                         idleFor -> CompletableFuture.completedFuture(origins.closeIdle(idleFor))));
 
         TomcatGauges.register(metrics.registry(), (EndpointFigures) proxyConnector.getProtocolHandler(), origins);
     }
 
+    /** What {@code /resolved} shows, and so what the kit's run.json records: the connector and its threads. */
+    private Map<String, String> resolved() {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        resolved.put(TomcatConfigKeys.CONNECTOR.name(), kind.configName());
+        resolved.put(TomcatConfigKeys.THREADS.name(), requestThreads.configName());
+        return resolved;
+    }
+
     /** Validates, builds and starts a server; throws with a one-line reason when it cannot serve. */
     static TomcatProxyServer start(ProxyConfig config) throws Exception {
         ConnectorKind kind = ConnectorKind.of(config.get(TomcatConfigKeys.CONNECTOR));
-        if (config.get(TomcatConfigKeys.VIRTUAL_THREADS) && Runtime.version().feature() < 21) {
-            throw new IllegalArgumentException(
-                    "tomcat.virtualThreads=true needs Java 21 or later, but this JVM is Java " + Runtime.version()
-                            + ": run proxy-tomcat on a newer JDK or drop the setting");
+        String unsupported = RequestThreads.of(config.get(TomcatConfigKeys.THREADS))
+                .unsupportedReason(
+                        Runtime.version().feature(), Runtime.version().toString());
+        if (unsupported != null) {
+            throw new IllegalArgumentException(unsupported);
         }
         FilterChains chains = FilterChains.of(new FilterLoader()
                 .load(config.get(ProxyConfigKeys.FILTERS_SERVICE_LOADER), config.get(ProxyConfigKeys.FILTERS)));
@@ -154,6 +167,7 @@ final class TomcatProxyServer implements ProxyServer {
         }
         aprCheck();
         tomcat.start();
+        threadsCheck();
         checkStarted(
                 proxyConnector,
                 "client",
@@ -175,6 +189,15 @@ final class TomcatProxyServer implements ProxyServer {
     private void aprCheck() {
         if (kind == ConnectorKind.APR && !AprStatus.isAprAvailable()) {
             throw new IllegalStateException(NativeLibraryDiagnosis.explain());
+        }
+    }
+
+    /** As for APR: a benchmark of virtual threads must run on them, so the started executor is checked. */
+    private void threadsCheck() {
+        RequestThreads served = ((EndpointFigures) proxyConnector.getProtocolHandler()).threads();
+        if (served != requestThreads) {
+            throw new IllegalStateException("tomcat.threads=" + requestThreads.configName()
+                    + " asked, but the client connector runs its requests on " + served.configName() + " threads");
         }
     }
 
@@ -214,7 +237,7 @@ final class TomcatProxyServer implements ProxyServer {
                 ServerInfo.getServerNumber(),
                 config.get(ProxyConfigKeys.SERVER_BIND),
                 port(),
-                config.get(TomcatConfigKeys.VIRTUAL_THREADS) ? "virtual" : p.getMaxThreads(),
+                requestThreads == RequestThreads.VIRTUAL ? "virtual" : p.getMaxThreads(),
                 p.getMaxConnections(),
                 p.getAcceptCount(),
                 p.getConnectionTimeout(),

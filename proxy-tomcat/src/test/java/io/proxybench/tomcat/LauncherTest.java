@@ -76,9 +76,19 @@ class LauncherTest {
                         "--set",
                         "tomcat.connector=nio",
                         "--set",
-                        "tomcat.virtualThreads=true"))
+                        "tomcat.threads=virtual"))
                 .isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .startsWith("proxy-tomcat: cannot start: tomcat.virtualThreads=true needs Java 21");
+                .isEqualTo("proxy-tomcat: cannot start: tomcat.threads=virtual needs a Java 21+ runtime; this is "
+                        + Runtime.version() + System.lineSeparator());
+    }
+
+    @Test
+    void threadsOutsidePlatformAndVirtualAreRefusedWithExitTwo() {
+        assertThat(run(false, "--route", "/=127.0.0.1:9", "--set", "tomcat.threads=green"))
+                .isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8).strip())
+                .isEqualTo("proxy-tomcat: invalid value 'green' for tomcat.threads (from flag):"
+                        + " expected one of platform, virtual");
     }
 }

@@ -38,6 +38,9 @@ class TomcatMetricsTest {
                 assertThat(gauge(m, TomcatGauges.THREADS_BUSY))
                         .as("busy request threads")
                         .isBetween(0L, 1L);
+                assertThat(gauge(m, TomcatGauges.THREADS_VIRTUAL))
+                        .as("platform threads by default")
+                        .isZero();
                 assertThat(gauge(m, TomcatGauges.CONNECTIONS))
                         .as("Tomcat's connection count")
                         .isGreaterThanOrEqualTo(1);

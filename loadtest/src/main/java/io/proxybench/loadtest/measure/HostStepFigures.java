@@ -173,6 +173,8 @@ public final class HostStepFigures {
                 r.latencySpectrum(),
                 r.repeat(),
                 r.latencyMerge(),
-                r.leadIn());
+                r.leadIn(),
+                r.pinning(),
+                r.locks());
     }
 }

@@ -144,6 +144,8 @@ public final class StepFigures {
                         .orElse(null),
                 null,
                 null,
+                null,
+                null,
                 null);
     }
 

@@ -70,6 +70,7 @@ final class FrontEndRound {
     private final StepLeadIn leadIn;
     private final StepProfiler profiler;
     private final StepSyscalls syscalls;
+    private final StepPinning pinning;
     private final StepBoundaryReader boundaries;
 
     FrontEndRound(
@@ -98,6 +99,7 @@ final class FrontEndRound {
         this.leadIn = new StepLeadIn(plan, generator, sampler, windows, recorder, interrupted);
         this.profiler = new StepProfiler(plan, recorder);
         this.syscalls = new StepSyscalls(plan.profiler().syscalls(), launch.topology(), recorder);
+        this.pinning = new StepPinning(plan, launch.topology(), recorder);
         this.boundaries = new StepBoundaryReader(processes, jvm);
     }
 
@@ -176,6 +178,7 @@ final class FrontEndRound {
                     spec.label(), frontEnd.process().handle(), origin.process().handle(), metrics));
             profiler.frontEnd(spec, frontEnd, raw);
             syscalls.frontEnd(spec, frontEnd, raw, repeat);
+            pinning.frontEnd(spec, frontEnd, raw);
             RunningServer target = frontEnd;
             profiler.warmupStarting();
             WarmupPhase.Outcome warm;
@@ -267,6 +270,7 @@ final class FrontEndRound {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         profiler.start(Integer.toString(connections));
         syscalls.start(connections);
+        pinning.start(Integer.toString(connections));
         sampler.connections(connections);
         BoundarySnapshot before = boundaries.atStart(frontEnd, origin);
         GeneratorResult result;
@@ -280,6 +284,7 @@ final class FrontEndRound {
         }
         BoundarySnapshot after = boundaries.atEnd(frontEnd, origin);
         syscalls.stop(connections, result);
+        pinning.stop(Integer.toString(connections), new StepWindow(before.epochMs(), after.epochMs()));
         profiler.stop(Integer.toString(connections));
         sampler.connections(0);
         sampler.generator(null);
@@ -329,7 +334,7 @@ final class FrontEndRound {
         if (plan.repeats().count() > 1) {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
-        record = StepLeadIn.applyTo(record, lead);
+        record = pinning.applyTo(profiler.applyTo(StepLeadIn.applyTo(record, lead)));
         recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 

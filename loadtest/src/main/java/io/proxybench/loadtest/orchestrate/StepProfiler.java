@@ -6,9 +6,12 @@ import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.profile.AsyncProfilerControl;
+import io.proxybench.loadtest.profile.ContendedLocks;
 import io.proxybench.loadtest.profile.FlightRecorderControl;
 import io.proxybench.loadtest.profile.ProfilerException;
 import io.proxybench.loadtest.profile.TlabRefill;
+import io.proxybench.loadtest.results.LockContention;
+import io.proxybench.loadtest.results.StepRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +21,9 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code --profile} for the measured steps only: each recording starts just before a step's load and
  * is written just after it, so neither the warm-up nor the pauses between steps are in it. Files go to
- * {@code raw/<front end>/}: {@code <step>.jfr} (Flight Recorder), {@code <step>-cpu.html} and
- * {@code <step>-alloc.html} (async-profiler). Only JVM front ends are profiled.
+ * {@code raw/<front end>/}: {@code <step>.jfr} (Flight Recorder), {@code <step>-cpu.html},
+ * {@code <step>-alloc.html} and {@code <step>-lock.html} (async-profiler), and the step's most contended
+ * lock goes into its record. Only JVM front ends are profiled.
  *
  * <p>A profiler that cannot work here is one warning in run.json and the run goes on without it; a
  * step whose recording fails is a warning too, and its figures are kept.
@@ -52,6 +56,8 @@ final class StepProfiler {
     private boolean jfrRecording;
     private boolean asyncRecording;
     private boolean priming;
+    /** The step's most contended lock, from its async-profiler session; null until read. */
+    private LockContention locks;
 
     StepProfiler(RunPlan plan, RunRecorder recorder) {
         this.profiler = plan.profiler();
@@ -149,6 +155,7 @@ final class StepProfiler {
     void start(String step) throws IOException {
         jfrRecording = false;
         asyncRecording = false;
+        locks = null;
         if (process == null) {
             return;
         }
@@ -193,6 +200,7 @@ final class StepProfiler {
                         raw.resolve(step + "-cpu.html"),
                         raw.resolve(step + "-alloc.html"),
                         label + " step " + step + " (" + cpuEngine + ")");
+                locks(step, file);
                 if (AsyncProfilerControl.allocationSamples(file) == 0 && !noAllocNoted) {
                     noAllocNoted = true;
                     recorder.warning("[" + label + "] step " + step + ": the allocation flame graph has no samples"
@@ -208,6 +216,19 @@ final class StepProfiler {
         }
         jfrRecording = false;
         asyncRecording = false;
+    }
+
+    /** {@code <step>-lock.html}, and the lock the step's threads waited for longest (none without contention). */
+    private void locks(String step, Path file) throws ProfilerException {
+        AsyncProfilerControl.lockFlameGraph(file, raw.resolve(step + "-lock.html"), label + " step " + step);
+        locks = ContendedLocks.longestWaited(file)
+                .map(top -> new LockContention(top.lockClass(), top.waitMs()))
+                .orElse(null);
+    }
+
+    /** The step's record with its most contended lock, when its async-profiler session saw one. */
+    StepRecord applyTo(StepRecord record) {
+        return locks == null ? record : record.withLocks(locks);
     }
 
     /**
@@ -226,8 +247,15 @@ final class StepProfiler {
         }
     }
 
+    /**
+     * The session's file, in the temporary directory rather than the front end's raw directory: asprof
+     * hands its options to the profiler as one comma-separated list, so a path with a comma (a variant
+     * with two settings, {@code raw/tomcat_threads=virtual,connector=nio/}) was cut there and no file
+     * was written. Deleted once the flame graphs are made.
+     */
     private Path asyncFile(String step) {
-        return raw.resolve(step + "-async.jfr");
+        return Path.of(System.getProperty("java.io.tmpdir"))
+                .resolve("proxybench-" + process.pid() + "-" + step + "-async.jfr");
     }
 
     private void asyncUnavailable(ProfilerException e) throws IOException {

@@ -12,8 +12,8 @@ import one.profiler.AsyncProfilerLoader;
 
 /**
  * Drives async-profiler in another JVM through the {@code asprof} ap-loader bundles (extracted with
- * its native library on first use): one session samples CPU and allocations together into a JFR-format
- * file, which is then split into a CPU and an allocation flame graph.
+ * its native library on first use): one session samples CPU, allocations and contended locks together
+ * into a JFR-format file, which is then split into a CPU, an allocation and a lock flame graph.
  *
  * <p>{@code -e cpu} is perf_events where the kernel allows it and setitimer otherwise
  * (kernel.perf_event_paranoid, seccomp); {@link #cpuEngine} says which one a process gets, since an
@@ -30,6 +30,12 @@ public final class AsyncProfilerControl {
      * samples, at 32 KiB a few dozen. At 20k req/s it is about a thousand samples a second.
      */
     static final String ALLOC_INTERVAL = "32k";
+
+    /**
+     * async-profiler's lock sampling interval: a sample for about every 10 µs threads spend waiting for a
+     * contended monitor or {@code java.util.concurrent} lock, each carrying its own wait (its default).
+     */
+    static final String LOCK_INTERVAL = "10us";
 
     public static final String PERF_EVENTS = "perf_events";
     public static final String ITIMER = "itimer";
@@ -67,6 +73,8 @@ public final class AsyncProfilerControl {
                 "cpu",
                 "--alloc",
                 ALLOC_INTERVAL,
+                "--lock",
+                LOCK_INTERVAL,
                 "-o",
                 "jfr",
                 "-f",
@@ -86,6 +94,11 @@ public final class AsyncProfilerControl {
     public static void flameGraphs(Path jfrFile, Path cpuHtml, Path allocHtml, String title) throws ProfilerException {
         convert(jfrFile, cpuHtml, "--cpu", title + ": CPU");
         convert(jfrFile, allocHtml, "--alloc", title + ": allocations");
+    }
+
+    /** The lock flame graph of one session's file: where threads waited for contended locks, by wait time. */
+    public static void lockFlameGraph(Path jfrFile, Path lockHtml, String title) throws ProfilerException {
+        convert(jfrFile, lockHtml, "--lock", title + ": lock waits");
     }
 
     /** How many allocation samples a session's file holds: none means an empty allocation flame graph. */

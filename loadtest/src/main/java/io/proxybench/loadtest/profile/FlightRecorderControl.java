@@ -4,6 +4,8 @@ import io.proxybench.loadtest.process.CommandRunner;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -32,6 +34,16 @@ public final class FlightRecorderControl {
 
     public void start(long pid, String name) throws ProfilerException {
         JcmdCommand.run(runner, jcmd, pid, "JFR.start", "name=" + name, "settings=profile");
+    }
+
+    /**
+     * Starts a recording of the named events alone ({@code settings=none}), each with the given settings,
+     * e.g. {@code jdk.VirtualThreadPinned#threshold=0ms}; needs a Java 17+ jcmd and target.
+     */
+    public void startOnly(long pid, String name, List<String> eventSettings) throws ProfilerException {
+        List<String> args = new ArrayList<>(List.of("JFR.start", "name=" + name, "settings=none"));
+        eventSettings.forEach(setting -> args.add("+" + setting));
+        JcmdCommand.run(runner, jcmd, pid, args.toArray(String[]::new));
     }
 
     /** Writes the recording to {@code file} and ends it. */

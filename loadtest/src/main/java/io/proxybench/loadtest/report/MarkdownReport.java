@@ -118,6 +118,7 @@ public final class MarkdownReport {
         md.append(ReportNotes.diagnostics(results)).append("\n\n");
         md.append(FaultAccountingSection.render(results));
         md.append(SyscallsSection.render(results));
+        md.append(LockContentionSection.render(results));
         return md.toString();
     }
 

@@ -20,19 +20,23 @@ import java.util.stream.Stream;
 
 /**
  * The per-step profiles of {@code run --profile} under {@code raw/<front end>/}: {@code <step>-cpu.html},
- * {@code <step>-alloc.html} (async-profiler flame graphs) and {@code <step>.jfr} (Flight Recorder), listed
- * in report.html as relative links, one line per step.
+ * {@code <step>-alloc.html} and {@code <step>-lock.html} (async-profiler flame graphs), {@code <step>.jfr}
+ * (Flight Recorder), and {@code <step>-pinned.txt} (the stack whose virtual threads pinned their carrier
+ * longest), listed in report.html as relative links, one line per step.
  */
 final class ProfileFiles {
 
-    private static final Pattern FILE = Pattern.compile("(\\d+)(-cpu\\.html|-alloc\\.html|\\.jfr)");
+    private static final Pattern FILE =
+            Pattern.compile("(\\d+)(-cpu\\.html|-alloc\\.html|\\.jfr|-lock\\.html|-pinned\\.txt)");
     /** The link texts, in the order a line shows them. */
     private static final Map<String, String> KINDS = new LinkedHashMap<>();
 
     static {
         KINDS.put("-cpu.html", "CPU flame graph");
         KINDS.put("-alloc.html", "allocation flame graph");
+        KINDS.put("-lock.html", "lock flame graph");
         KINDS.put(".jfr", "JFR recording");
+        KINDS.put("-pinned.txt", "longest-pinning stack");
     }
 
     /** One front end's step with its files: link text to href. */

@@ -65,6 +65,12 @@ final class ReportNotes {
                     + "threads and its garbage collector's threads took (a JIT still compiling, and a steady cost of "
                     + "allocation)");
         }
+        if (ResultsTable.hasPinning(results)) {
+            note.append("; Pins and Pinned ms are how often a JVM's virtual threads blocked while held on their carrier"
+                    + " thread, and for how long in all (JFR's jdk.VirtualThreadPinned; a carrier held by a native call"
+                    + " that blocks without parking, such as APR's socket reads, is not counted), with the stack that"
+                    + " pinned longest in raw/<front end>/<step>-pinned.txt");
+        }
         if (run.unit().hasCeiling()) {
             note.append("; % ceil. is req/s against the Little's-law ceiling (connections \u00f7 origin latency)");
         }

@@ -82,8 +82,8 @@ public final class ResultsTable {
     /**
      * The columns of the diagnostics table, which says why a row of the main table reads as it does:
      * the hypervisor's steal, the step's own run queue, the kernel's part of the CPU per request, the
-     * proxy's resident memory and threads, GC and
-     * JIT time per second and per request, and the share of the Little's-law ceiling. A figure that is
+     * proxy's resident memory and threads, GC and JIT time per second and per request, virtual threads'
+     * pins of their carriers (count and time), and the share of the Little's-law ceiling. A figure that is
      * optional by nature (recorded since it was added, or measured only where the machine allows) has a
      * column only when some step measured it, so that older runs render as they always did; an
      * open-model run (steps are offered rates) has no ceiling.
@@ -122,10 +122,21 @@ public final class ResultsTable {
             columns.add(JIT_US_PER_REQ);
             columns.add(GC_US_PER_REQ);
         }
+        if (hasPinning(results)) {
+            columns.add(new Column(
+                    "Pins", true, s -> FigureFormat.integer(s.pinning().pinnedCount())));
+            columns.add(new Column(
+                    "Pinned ms", true, s -> FigureFormat.decimals(s.pinning().pinnedMs(), 2)));
+        }
         if (unit.hasCeiling()) {
             columns.add(CEILING);
         }
         return List.copyOf(columns);
+    }
+
+    /** Whether some step recorded its virtual threads' pinning (a JVM front end on Java 21+, runs since it was). */
+    static boolean hasPinning(RunResults results) {
+        return results.steps().stream().anyMatch(s -> s.pinning().pinnedCount() != null);
     }
 
     /** Whether some step measured the kernel's part of the CPU per request (runs since it was recorded). */

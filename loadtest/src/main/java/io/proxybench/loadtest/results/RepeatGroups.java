@@ -139,7 +139,9 @@ public final class RepeatGroups {
                     median.latencySpectrum(),
                     null,
                     median.latencyMerge(),
-                    median.leadIn());
+                    median.leadIn(),
+                    median.pinning(),
+                    median.locks());
         }
     }
 

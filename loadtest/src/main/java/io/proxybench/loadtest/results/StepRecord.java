@@ -47,7 +47,9 @@ public record StepRecord(
         String latencySpectrum,
         Integer repeat,
         String latencyMerge,
-        LeadIn leadIn) {
+        LeadIn leadIn,
+        @Flat CarrierPinning pinning,
+        @Flat LockContention locks) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -91,6 +93,8 @@ public record StepRecord(
         jvm = jvm == null ? JvmFigures.NONE : jvm;
         ceiling = ceiling == null ? Ceiling.NONE : ceiling;
         originFaults = originFaults == null ? OriginFaults.NONE : originFaults;
+        pinning = pinning == null ? CarrierPinning.NONE : pinning;
+        locks = locks == null ? LockContention.NONE : locks;
     }
 
     /** A step that produced no figures, with the reason. */
@@ -135,6 +139,16 @@ public record StepRecord(
         return copy(c -> c.leadIn = leadIn);
     }
 
+    /** The same step with its virtual threads' pinning. */
+    public StepRecord withPinning(CarrierPinning pinning) {
+        return copy(c -> c.pinning = pinning);
+    }
+
+    /** The same step with the lock its threads waited for longest. */
+    public StepRecord withLocks(LockContention locks) {
+        return copy(c -> c.locks = locks);
+    }
+
     private StepRecord copy(Consumer<Copy> change) {
         Copy c = new Copy(this);
         change.accept(c);
@@ -163,6 +177,8 @@ public record StepRecord(
         Integer repeat;
         String latencyMerge;
         LeadIn leadIn;
+        CarrierPinning pinning;
+        LockContention locks;
 
         Copy() {}
 
@@ -187,6 +203,8 @@ public record StepRecord(
             repeat = r.repeat;
             latencyMerge = r.latencyMerge;
             leadIn = r.leadIn;
+            pinning = r.pinning;
+            locks = r.locks;
         }
 
         StepRecord build() {
@@ -210,7 +228,9 @@ public record StepRecord(
                     latencySpectrum,
                     repeat,
                     latencyMerge,
-                    leadIn);
+                    leadIn,
+                    pinning,
+                    locks);
         }
     }
 

@@ -35,6 +35,8 @@ final class AbSteps {
                 null,
                 round,
                 null,
+                null,
+                null,
                 null);
     }
 

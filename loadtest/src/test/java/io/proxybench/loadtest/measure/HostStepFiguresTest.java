@@ -36,6 +36,8 @@ class HostStepFiguresTest {
                 null,
                 1,
                 null,
+                null,
+                null,
                 null);
     }
 

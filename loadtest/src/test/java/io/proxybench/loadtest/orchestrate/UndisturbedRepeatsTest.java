@@ -30,6 +30,8 @@ class UndisturbedRepeatsTest {
                 null,
                 repeat,
                 null,
+                null,
+                null,
                 null);
     }
 

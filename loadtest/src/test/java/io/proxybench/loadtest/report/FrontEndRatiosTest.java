@@ -200,6 +200,8 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 null,
+                null,
+                null,
                 null);
         StepRecord oldNetty = new StepRecord(
                 "netty",
@@ -215,6 +217,8 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null),
+                null,
+                null,
                 null,
                 null,
                 null,

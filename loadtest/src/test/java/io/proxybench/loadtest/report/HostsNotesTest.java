@@ -37,6 +37,8 @@ class HostsNotesTest {
                 null,
                 1,
                 latencyMerge,
+                null,
+                null,
                 null);
         return new RunResults(null, run, List.of(step), List.of());
     }

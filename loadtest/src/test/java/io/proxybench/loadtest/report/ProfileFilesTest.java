@@ -18,14 +18,17 @@ class ProfileFilesTest {
     void eachStepsProfilesAreLinkedOnOneLine() throws Exception {
         Path dir = SampleRun.copyTo(tmp.resolve("run")).dir();
         Path raw = Files.createDirectories(dir.resolve("raw/netty"));
-        for (String file : new String[] {"1300-cpu.html", "1300-alloc.html", "1300.jfr", "700.jfr", "wrk-700.json"}) {
+        for (String file : new String[] {
+            "1300-cpu.html", "1300-alloc.html", "1300.jfr", "700.jfr", "700-pinned.txt", "wrk-700.json"
+        }) {
             Files.writeString(raw.resolve(file), "x");
         }
         StringBuilder h = new StringBuilder();
         ProfileFiles.appendHtml(ResultsReader.read(dir), h);
         assertThat(h.toString())
                 .contains("<h2>Profiles</h2>")
-                .contains("<li>netty, 700 connections: <a href=\"raw/netty/700.jfr\">JFR recording</a></li>")
+                .contains("<li>netty, 700 connections: <a href=\"raw/netty/700.jfr\">JFR recording</a>, "
+                        + "<a href=\"raw/netty/700-pinned.txt\">longest-pinning stack</a></li>")
                 .contains("<li>netty, 1300 connections: <a href=\"raw/netty/1300-cpu.html\">CPU flame graph</a>, "
                         + "<a href=\"raw/netty/1300-alloc.html\">allocation flame graph</a>, "
                         + "<a href=\"raw/netty/1300.jfr\">JFR recording</a></li>")

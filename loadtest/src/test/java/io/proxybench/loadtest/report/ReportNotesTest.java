@@ -2,6 +2,7 @@ package io.proxybench.loadtest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.results.CarrierPinning;
 import io.proxybench.loadtest.results.JvmFigures;
 import io.proxybench.loadtest.results.MachineFigures;
 import io.proxybench.loadtest.results.ResultsReader;
@@ -30,6 +31,8 @@ class ReportNotesTest {
                 new StepRecord.Processes(80.0, 61.5, 20.5, 35.0, 23, 20.0, 60.0, 2.5, 1.5),
                 new JvmFigures(3.5, 12L, 210.0, 1.25),
                 new StepRecord.Ceiling(2000.0, 65.0),
+                null,
+                null,
                 null,
                 null,
                 null,
@@ -106,6 +109,25 @@ class ReportNotesTest {
         assertThat(ReportNotes.readiness(ready.frontEnds().get(0)))
                 .isEqualTo("; machine settled in 3.0 s (run queue 0.17, idle 0.08); warm-up 21.4 s (steady)");
         assertThat(ReportNotes.readiness(tomcat)).isEmpty();
+    }
+
+    @Test
+    void pinsHaveTheirColumnsAndNoteOnlyWhenAStepRecordedThem() throws Exception {
+        RunResults sample = ResultsReader.read(SampleRun.sourceDir());
+        RunResults pinned = new RunResults(
+                null,
+                sample.run(),
+                List.of(flagged().withPinning(new CarrierPinning(1234L, 56.789)), flagged()),
+                List.of());
+
+        assertThat(headers(ResultsTable.diagnosticColumns(sample))).doesNotContain("Pins", "Pinned ms");
+        assertThat(ReportNotes.diagnostics(sample)).doesNotContain("Pins");
+        assertThat(headers(ResultsTable.diagnosticColumns(pinned))).contains("Pins", "Pinned ms");
+        assertThat(MarkdownReport.diagnosticsTable(pinned)).contains("| 1234 |     56.79 |");
+        assertThat(ReportNotes.diagnostics(pinned))
+                .contains(
+                        "Pins and Pinned ms are how often a JVM's virtual threads blocked while held on their carrier")
+                .contains("<step>-pinned.txt");
     }
 
     @Test

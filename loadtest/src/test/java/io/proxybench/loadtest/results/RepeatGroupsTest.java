@@ -30,6 +30,8 @@ class RepeatGroupsTest {
                 null,
                 repeat,
                 null,
+                null,
+                null,
                 null);
     }
 

@@ -33,7 +33,9 @@ class ResultsStoreTest {
                 "latency-" + connections + ".json",
                 null,
                 null,
-                null);
+                null,
+                new CarrierPinning(12L, 3.25),
+                new LockContention("java.util.concurrent.locks.ReentrantLock$NonfairSync", 41.5));
     }
 
     @Test
@@ -49,6 +51,8 @@ class ResultsStoreTest {
         assertThat(first.get("latency").get("p90Ms").asDouble()).isEqualTo(54.2);
         assertThat(first.get("errors").get("timeout").asLong()).isEqualTo(2);
         assertThat(first.get("proxyCpuUsPerReq").asDouble()).isEqualTo(61.5);
+        assertThat(first.get("pinnedCount").asLong()).isEqualTo(12);
+        assertThat(first.get("pinnedMs").asDouble()).isEqualTo(3.25);
         JsonNode failed = steps.get(1);
         assertThat(failed.get("status").asText()).isEqualTo("failed");
         assertThat(failed.get("failure").asText()).isEqualTo("front end did not start: boom");
@@ -63,8 +67,11 @@ class ResultsStoreTest {
                         + "latency.maxMs,errors.connect,errors.read,errors.write,errors.status,errors.timeout,cpuPct,")
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
-                        + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end");
-        assertThat(csv.get(1)).endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,");
+                        + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end,pinnedCount,pinnedMs,"
+                        + "mostContendedLock,mostContendedLockMs");
+        assertThat(csv.get(1))
+                .endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,,12,3.25,"
+                        + "java.util.concurrent.locks.ReentrantLock$NonfairSync,41.5");
         assertThat(csv.get(1))
                 .startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
                         + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
@@ -131,7 +138,11 @@ class ResultsStoreTest {
                         "latencySpectrum",
                         "repeat",
                         "latencyMerge",
-                        "leadIn");
+                        "leadIn",
+                        "pinnedCount",
+                        "pinnedMs",
+                        "mostContendedLock",
+                        "mostContendedLockMs");
     }
 
     @Test

@@ -9,7 +9,7 @@ import static io.proxybench.tomcat.TomcatConfigKeys.MAX_THREADS;
 import static io.proxybench.tomcat.TomcatConfigKeys.MIN_SPARE_THREADS;
 import static io.proxybench.tomcat.TomcatConfigKeys.POLL_TIME;
 import static io.proxybench.tomcat.TomcatConfigKeys.SOCKET_BUFFER;
-import static io.proxybench.tomcat.TomcatConfigKeys.VIRTUAL_THREADS;
+import static io.proxybench.tomcat.TomcatConfigKeys.THREADS;
 
 import io.proxybench.core.config.ProxyConfig;
 import io.proxybench.core.config.ProxyConfigKeys;
@@ -52,10 +52,11 @@ public final class ConnectorSettings {
         connector.setProperty("bindOnInit", "false");
         connector.setXpoweredBy(false);
 
-        boolean virtualThreads = config.get(VIRTUAL_THREADS);
+        boolean virtualThreads = RequestThreads.of(config.get(THREADS)) == RequestThreads.VIRTUAL;
         protocol.setMaxThreads(config.get(MAX_THREADS));
         protocol.setMinSpareThreads(Math.min(config.get(MIN_SPARE_THREADS), config.get(MAX_THREADS)));
         if (virtualThreads) {
+            // Tomcat's own VirtualThreadExecutor, for every connector kind (AbstractEndpoint.createExecutor).
             connector.setProperty("useVirtualThreads", "true");
             notes.add("maxThreads/minSpareThreads (a virtual thread serves each request)");
         }

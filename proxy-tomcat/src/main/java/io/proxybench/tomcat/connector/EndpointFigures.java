@@ -21,6 +21,11 @@ public interface EndpointFigures {
         return endpoint().getCurrentThreadCount();
     }
 
+    /** Which threads serve requests: the started executor's kind, whatever the configuration asked for. */
+    default RequestThreads threads() {
+        return RequestThreads.servedBy(endpoint().getExecutor());
+    }
+
     /** Connections Tomcat counts against maxConnections (one extra while the acceptor waits); -1 when unlimited. */
     default long connectionCount() {
         return endpoint().getConnectionCount();
