@@ -7,6 +7,7 @@ import io.proxybench.loadtest.plan.DurationParser;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.GeneratorKind;
+import io.proxybench.loadtest.plan.JavaRelease;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.JvmSettings;
 import io.proxybench.loadtest.plan.LauncherFlags;
@@ -118,6 +119,14 @@ public final class RunPlanReader {
                 && frontEnds.stream().anyMatch(f -> f.kind() == FrontEndKind.EXTERNAL)) {
             throw new PlanException("front ends a run file defines run in the loopback and netns topologies;"
                     + " on --topology hosts they are not shipped to the proxy box yet");
+        }
+        int java = JavaRelease.feature(javaHome);
+        for (FrontEndSpec spec : frontEnds) {
+            if ("virtual".equals(spec.settings().get("tomcat.threads")) && java < JavaRelease.VIRTUAL_THREADS) {
+                throw new PlanException("front end '" + spec.label() + "': virtual threads need a Java "
+                        + JavaRelease.VIRTUAL_THREADS + "+ runtime, and this run's is " + java
+                        + " (give --java-home of a JDK 21 or newer)");
+            }
         }
         if (topology.kind() != TopologyKind.LOOPBACK
                 && frontEnds.stream()

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.orchestrate;
 
 import io.proxybench.loadtest.frontend.RunningServer;
 import io.proxybench.loadtest.plan.FrontEndSpec;
+import io.proxybench.loadtest.plan.JavaRelease;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.profile.FlightRecorderControl;
@@ -17,8 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Virtual threads pinning their carriers, for every measured step of a JVM front end on Java 21 or
@@ -30,11 +29,9 @@ import java.util.regex.Pattern;
  */
 final class StepPinning {
 
-    /** The first Java release whose virtual threads are not a preview. */
-    static final int VIRTUAL_THREADS_SINCE = 21;
+    static final int VIRTUAL_THREADS_SINCE = JavaRelease.VIRTUAL_THREADS;
 
     private static final String RECORDING_PREFIX = "proxybench-pinning-";
-    private static final Pattern JAVA_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(?:1\\.)?(\\d+)");
 
     private final boolean wanted;
     private final boolean remoteProxy;
@@ -131,14 +128,6 @@ final class StepPinning {
 
     /** The Java feature release of {@code javaHome} (its {@code release} file), or of the kit's own without one. */
     static int javaFeature(Path javaHome) {
-        if (javaHome == null) {
-            return Runtime.version().feature();
-        }
-        try {
-            Matcher m = JAVA_VERSION.matcher(Files.readString(javaHome.resolve("release"), StandardCharsets.UTF_8));
-            return m.find() ? Integer.parseInt(m.group(1)) : 0;
-        } catch (IOException e) {
-            return 0;
-        }
+        return JavaRelease.feature(javaHome);
     }
 }

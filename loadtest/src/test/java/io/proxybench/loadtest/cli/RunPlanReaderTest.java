@@ -376,4 +376,12 @@ class RunPlanReaderTest {
                 .isInstanceOf(PlanException.class)
                 .hasMessage("--until-undisturbed: 4 is out of range 3..--repeat (3)");
     }
+
+    @Test
+    void virtualThreadsOnAJvmOlderThan21AreRefusedBeforeAnythingStarts() {
+        assertThatThrownBy(() -> plan("--front-ends", "netty,tomcat[threads=virtual]"))
+                .isInstanceOf(PlanException.class)
+                .hasMessage("front end 'tomcat[threads=virtual]': virtual threads need a Java 21+ runtime, and this"
+                        + " run's is " + Runtime.version().feature() + " (give --java-home of a JDK 21 or newer)");
+    }
 }
