@@ -171,13 +171,16 @@ public final class ThrowAwayPki {
         return new PemFiles(chain, key, ca, keyType);
     }
 
+    /** The (first) certificate in the PEM file {@code pem}, e.g. a CA's that {@link #write} wrote. */
+    public static X509Certificate readCertificate(Path pem) throws IOException, GeneralSecurityException {
+        try (InputStream in = Files.newInputStream(pem)) {
+            return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+    }
+
     /** A trust store holding only the CA certificate in {@code caPem}. */
     public static KeyStore trustStore(Path caPem) throws IOException, GeneralSecurityException {
-        try (InputStream in = Files.newInputStream(caPem)) {
-            X509Certificate ca =
-                    (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-            return trustStore(ca);
-        }
+        return trustStore(readCertificate(caPem));
     }
 
     /** A trust store holding only {@code ca}. */

@@ -13,7 +13,7 @@ public final class ProxyUnderTest implements AutoCloseable {
     private final ProxyServer server;
     private final Map<String, String> settings;
 
-    ProxyUnderTest(ProxyServer server, Map<String, String> settings) {
+    public ProxyUnderTest(ProxyServer server, Map<String, String> settings) {
         this.server = server;
         this.settings = settings;
     }
