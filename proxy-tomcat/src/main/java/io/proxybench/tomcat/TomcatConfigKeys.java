@@ -3,6 +3,7 @@ package io.proxybench.tomcat;
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.FrontEndNamespace;
+import io.proxybench.tomcat.tls.TlsImplementation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -74,6 +75,13 @@ public final class TomcatConfigKeys {
             false,
             "serve requests on virtual threads (needs Java 21+); maxThreads then no longer bounds concurrency");
 
+    public static final ConfigKey<String> TLS_IMPLEMENTATION = ConfigKey.oneOf(
+            "tomcat.tls.implementation",
+            TlsImplementation.AUTO,
+            TlsImplementation.CONFIG_NAMES,
+            "who runs the client connector's TLS (tls.enabled): openssl = the Tomcat native library's OpenSSL,"
+                    + " jsse = the JDK's (nio and nio2 only); auto = openssl on apr, jsse on nio and nio2");
+
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
         return List.of(
@@ -87,7 +95,8 @@ public final class TomcatConfigKeys {
                 POLL_TIME,
                 ACCEPT_COUNT,
                 MAX_CONNECTIONS,
-                VIRTUAL_THREADS);
+                VIRTUAL_THREADS,
+                TLS_IMPLEMENTATION);
     }
 
     /** The common keys, these, and the write-up's APR connector settings added to the {@code reference} profile. */

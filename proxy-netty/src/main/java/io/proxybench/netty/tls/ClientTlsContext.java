@@ -15,6 +15,8 @@ import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.internal.tcnative.SSL;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.core.metrics.ProxyMetrics;
+import io.proxybench.core.tls.PemCredentials;
+import io.proxybench.core.tls.SessionDiscardingKeys;
 import io.proxybench.core.tls.TlsSettings;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;

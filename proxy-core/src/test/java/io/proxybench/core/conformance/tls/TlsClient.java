@@ -28,8 +28,12 @@ public final class TlsClient {
         context.init(null, ThrowAwayPki.trusting(ca).getTrustManagers(), null);
     }
 
-    /** What one exchange over a new connection saw. */
-    public record Exchange(RawResponse response, String protocol, String cipherSuite, String alpn) {}
+    /**
+     * What one exchange over a new connection saw.
+     *
+     * @param resumed the handshake resumed a session of an earlier connection (see {@link #resumed})
+     */
+    public record Exchange(RawResponse response, String protocol, String cipherSuite, String alpn, boolean resumed) {}
 
     /** A new connection offering only {@code protocol}, handshaken, with ALPN {@code http/1.1} offered. */
     public SSLSocket connect(int port, String protocol) throws IOException {
@@ -47,12 +51,28 @@ public final class TlsClient {
 
     /** {@code request} on a connection of its own, offering only {@code protocol}. */
     public Exchange exchange(int port, String protocol, RawRequest request) throws IOException {
+        long startMillis = System.currentTimeMillis();
         SSLSocket socket = connect(port, protocol);
         try (RawHttpConnection connection = RawHttpConnection.over(socket)) {
             RawResponse response = connection.exchange(request);
             SSLSession session = socket.getSession();
             return new Exchange(
-                    response, session.getProtocol(), session.getCipherSuite(), socket.getApplicationProtocol());
+                    response,
+                    session.getProtocol(),
+                    session.getCipherSuite(),
+                    socket.getApplicationProtocol(),
+                    resumed(session, startMillis));
         }
+    }
+
+    /**
+     * Whether {@code session}, which a client's handshake begun at {@code startMillis} ended with, was
+     * resumed. The JDK tells neither side; a resumed session keeps the creation time of the handshake
+     * that made it, earlier than this connection's start, while a new one is made during this handshake.
+     * A session made in the same millisecond as the next connection starts counts as new, so a test
+     * never sees a resumption that did not happen.
+     */
+    public static boolean resumed(SSLSession session, long startMillis) {
+        return session.getCreationTime() < startMillis;
     }
 }

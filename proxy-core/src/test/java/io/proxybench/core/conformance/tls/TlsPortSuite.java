@@ -82,6 +82,14 @@ public abstract class TlsPortSuite {
         return KeyType.ECDSA_P256;
     }
 
+    /**
+     * Whether the front end counts each handshake's outcome in its metrics; where it cannot (Tomcat's
+     * connectors handshake out of the proxy's sight) the cases check what the client sees only.
+     */
+    protected boolean countsHandshakes() {
+        return true;
+    }
+
     @BeforeAll
     final void startShared() throws Exception {
         dir = Files.createTempDirectory("proxybench-tls-suite-");
@@ -146,15 +154,16 @@ public abstract class TlsPortSuite {
         ProxyUnderTest on = start(Map.of("tls.resumption", "true"));
         TlsClient fresh = new TlsClient(ThrowAwayPki.readCertificate(pem.caCertificate()));
 
-        assertThat(fresh.exchange(on.port(), protocol, OriginRequests.payload(64))
-                        .response()
-                        .status())
-                .isEqualTo(200);
-        assertThat(fresh.exchange(on.port(), protocol, OriginRequests.payload(64))
-                        .response()
-                        .status())
-                .isEqualTo(200);
+        TlsClient.Exchange first = fresh.exchange(on.port(), protocol, OriginRequests.payload(64));
+        TlsClient.Exchange second = fresh.exchange(on.port(), protocol, OriginRequests.payload(64));
 
+        assertThat(first.response().status()).isEqualTo(200);
+        assertThat(second.response().status()).isEqualTo(200);
+        assertThat(first.resumed()).as("first handshake resumed").isFalse();
+        assertThat(second.resumed()).as("second handshake resumed").isTrue();
+        if (!countsHandshakes()) {
+            return;
+        }
         Eventually.holds(() -> {
             assertThat(counter(on, MetricNames.TLS_HANDSHAKES_FULL)).isEqualTo(1);
             assertThat(counter(on, MetricNames.TLS_HANDSHAKES_RESUMED)).isEqualTo(1);
@@ -168,10 +177,12 @@ public abstract class TlsPortSuite {
         TlsClient fresh = new TlsClient(ThrowAwayPki.readCertificate(pem.caCertificate()));
 
         for (int i = 0; i < 3; i++) {
-            assertThat(fresh.exchange(off.port(), protocol, OriginRequests.payload(64))
-                            .response()
-                            .status())
-                    .isEqualTo(200);
+            TlsClient.Exchange done = fresh.exchange(off.port(), protocol, OriginRequests.payload(64));
+            assertThat(done.response().status()).isEqualTo(200);
+            assertThat(done.resumed()).as("handshake %d resumed", i).isFalse();
+        }
+        if (!countsHandshakes()) {
+            return;
         }
 
         Eventually.holds(
@@ -205,7 +216,8 @@ public abstract class TlsPortSuite {
 
     @Test
     void aHandshakeNeverFinishedIsClosedAtTheHandshakeTimeout() throws Exception {
-        ProxyUnderTest strict = start(Map.of("tls.handshakeTimeout", "300ms"));
+        // Tomcat bounds the handshake by its request-head deadline, so both are short here.
+        ProxyUnderTest strict = start(Map.of("tls.handshakeTimeout", "300ms", "client.requestReadTimeout", "300ms"));
         try (RawHttpConnection silent = RawHttpConnection.open(strict.port());
                 RawHttpConnection halfway = RawHttpConnection.open(strict.port())) {
             halfway.send(ClientHellos.cutShort(60)); // and then nothing: a slowloris of the handshake
@@ -217,8 +229,10 @@ public abstract class TlsPortSuite {
                     .as("half a hello, closed")
                     .isTrue();
         }
-        Eventually.holds(() -> assertThat(counter(strict, HandshakeFailure.TIMEOUT.metricName()))
-                .isEqualTo(2));
+        if (countsHandshakes()) {
+            Eventually.holds(() -> assertThat(counter(strict, HandshakeFailure.TIMEOUT.metricName()))
+                    .isEqualTo(2));
+        }
         assertGoodClientServed(strict);
     }
 
@@ -257,17 +271,24 @@ public abstract class TlsPortSuite {
             assertThat(watch.closed())
                     .as("closed by the proxy; received %s", watch.receivedText())
                     .isTrue();
-            if (watch.received().length > 0) {
+            if (watch.received().length > 0 && !(reason == HandshakeFailure.NOT_TLS && answersPlainHttp(watch))) {
                 assertThat(watch.received()[0])
-                        .as("only a TLS alert comes back")
+                        .as("only a TLS alert comes back: %s", watch.receivedText())
                         .isEqualTo((byte) 0x15);
             }
         }
-        Eventually.holds(() -> assertThat(counter(fresh, reason.metricName()))
-                .as("%s; all TLS counters: %s", reason.metricName(), tlsCounters(fresh))
-                .isEqualTo(1));
-        assertThat(counter(fresh, MetricNames.TLS_HANDSHAKES_FULL)).isZero();
+        if (countsHandshakes()) {
+            Eventually.holds(() -> assertThat(counter(fresh, reason.metricName()))
+                    .as("%s; all TLS counters: %s", reason.metricName(), tlsCounters(fresh))
+                    .isEqualTo(1));
+            assertThat(counter(fresh, MetricNames.TLS_HANDSHAKES_FULL)).isZero();
+        }
         assertGoodClientServed(fresh);
+    }
+
+    /** Tomcat's JSSE connectors tell a plain-HTTP client in plain HTTP that the port needs TLS: fair. */
+    private static boolean answersPlainHttp(CloseWatch watch) {
+        return watch.receivedText().startsWith("HTTP/1.1 400 ");
     }
 
     private void assertGoodClientServed(ProxyUnderTest p) throws Exception {

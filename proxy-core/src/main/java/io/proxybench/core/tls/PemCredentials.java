@@ -1,4 +1,4 @@
-package io.proxybench.netty.tls;
+package io.proxybench.core.tls;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,12 +23,12 @@ import java.util.Locale;
  * files once at start, with the JDK's own parsers: certificates in any PEM the JDK reads, the key as
  * unencrypted PKCS#8 ({@code BEGIN PRIVATE KEY}), EC or RSA.
  */
-record PemCredentials(PrivateKey key, List<X509Certificate> chain) {
+public record PemCredentials(PrivateKey key, List<X509Certificate> chain) {
 
     private static final String PKCS8_BEGIN = "-----BEGIN PRIVATE KEY-----";
     private static final String PKCS8_END = "-----END PRIVATE KEY-----";
 
-    static PemCredentials read(Path certificateChain, Path privateKey) {
+    public static PemCredentials read(Path certificateChain, Path privateKey) {
         List<X509Certificate> chain;
         try (InputStream in = Files.newInputStream(certificateChain)) {
             chain = CertificateFactory.getInstance("X.509").generateCertificates(in).stream()
@@ -46,7 +46,7 @@ record PemCredentials(PrivateKey key, List<X509Certificate> chain) {
     }
 
     /** The key type as the kit names it: {@code ecdsa-p256}, {@code rsa-2048}, or the algorithm and size. */
-    String keyType() {
+    public String keyType() {
         PublicKey key = chain.get(0).getPublicKey();
         if (key instanceof ECPublicKey ec) {
             int bits = ec.getParams().getCurve().getField().getFieldSize();

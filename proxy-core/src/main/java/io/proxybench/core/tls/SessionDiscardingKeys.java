@@ -1,4 +1,4 @@
-package io.proxybench.netty.tls;
+package io.proxybench.core.tls;
 
 import java.net.Socket;
 import java.security.Principal;
@@ -9,16 +9,17 @@ import javax.net.ssl.SSLSession;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
- * {@code tls.resumption=false} for the JDK's engine, which has no switch for it: the server's key is
+ * {@code tls.resumption=false} for the JDK's engine (Netty's jdk provider, Tomcat's JSSE), which has no
+ * switch for it: the server's key is
  * chosen in every full handshake after its new session exists, and invalidating that session there
  * keeps the JDK from caching it or issuing a ticket for it (TLS 1.2 and 1.3 both), so no later
  * handshake can resume it. The connection itself goes on with it.
  */
-final class SessionDiscardingKeys extends X509ExtendedKeyManager {
+public final class SessionDiscardingKeys extends X509ExtendedKeyManager {
 
     private final X509ExtendedKeyManager keys;
 
-    SessionDiscardingKeys(X509ExtendedKeyManager keys) {
+    public SessionDiscardingKeys(X509ExtendedKeyManager keys) {
         this.keys = keys;
     }
 
