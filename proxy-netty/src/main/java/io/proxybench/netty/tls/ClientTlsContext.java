@@ -21,6 +21,7 @@ import io.proxybench.core.tls.TlsSettings;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,7 +57,10 @@ public final class ClientTlsContext implements AutoCloseable {
         // What an engine really enables, after the provider dropped what it does not support.
         SSLEngine probe = context.newEngine(alloc);
         try {
-            this.protocols = List.of(probe.getEnabledProtocols());
+            // Netty's OpenSSL engine lists the SSLv2Hello pseudo-protocol too: not a version anyone negotiates.
+            this.protocols = Arrays.stream(probe.getEnabledProtocols())
+                    .filter(p -> !p.equals("SSLv2Hello"))
+                    .toList();
             this.ciphers = List.of(probe.getEnabledCipherSuites());
         } finally {
             ReferenceCountUtil.release(probe);

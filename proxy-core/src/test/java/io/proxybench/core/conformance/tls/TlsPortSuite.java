@@ -246,6 +246,7 @@ public abstract class TlsPortSuite {
                 .contains("\"tls.keyType\":\"" + keyType().configName() + "\"")
                 .containsPattern("\"tls.protocols\":\"[^\"]*TLSv1.3[^\"]*\"")
                 .doesNotContain("TLSv1.1")
+                .doesNotContain("SSLv")
                 .doesNotContain("CBC");
     }
 
