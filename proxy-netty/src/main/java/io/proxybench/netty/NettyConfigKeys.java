@@ -3,6 +3,7 @@ package io.proxybench.netty;
 import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.FrontEndNamespace;
+import io.proxybench.netty.tls.TlsProvider;
 import io.proxybench.netty.transport.ClientListeners;
 import java.time.Duration;
 import java.util.List;
@@ -76,6 +77,13 @@ public final class NettyConfigKeys {
             "buffer leak tracking: auto = the level -Dio.netty.leakDetection.level names, disabled without it; "
                     + "netty = Netty's own (simple, or the property's); any other value sets it for the whole JVM");
 
+    public static final ConfigKey<String> TLS_PROVIDER = ConfigKey.oneOf(
+            "netty.tls.provider",
+            TlsProvider.AUTO,
+            TlsProvider.CONFIG_NAMES,
+            "TLS engine of the client port (tls.enabled): openssl = netty-tcnative's BoringSSL, jdk = the JDK's;"
+                    + " auto = openssl where it loads, else jdk");
+
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
         return List.of(
@@ -87,7 +95,8 @@ public final class NettyConfigKeys {
                 WORKERS_OUTBOUND,
                 EVENTLOOP_BLOCKED_THRESHOLD,
                 ALLOCATOR,
-                LEAK_DETECTION);
+                LEAK_DETECTION,
+                TLS_PROVIDER);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.handler.ssl.OpenSsl;
 import io.netty.util.ResourceLeakDetector;
 import io.proxybench.core.admin.AdminEndpoints;
 import io.proxybench.core.config.ProxyConfig;
@@ -21,6 +22,7 @@ import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.route.OriginAddress;
 import io.proxybench.core.route.Route;
 import io.proxybench.core.server.ProxyServer;
+import io.proxybench.core.tls.TlsSettings;
 import io.proxybench.netty.admin.AdminServer;
 import io.proxybench.netty.eventloop.BlockedEventLoopDetector;
 import io.proxybench.netty.origin.OriginChannelConnector;
@@ -29,6 +31,8 @@ import io.proxybench.netty.pool.PoolListener;
 import io.proxybench.netty.pool.PoolSettings;
 import io.proxybench.netty.relay.ClientChannelInitializer;
 import io.proxybench.netty.relay.ProxyContext;
+import io.proxybench.netty.tls.ClientTlsContext;
+import io.proxybench.netty.tls.TlsProvider;
 import io.proxybench.netty.transport.ClientListeners;
 import io.proxybench.netty.transport.Transport;
 import io.proxybench.netty.transport.WorkerLayout;
@@ -40,6 +44,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,6 +112,7 @@ public final class NettyProxyServer implements ProxyServer {
         OriginConnectionPool<Channel> pool = null;
         ClientListeners listeners = null;
         BlockedEventLoopDetector detector = null;
+        ClientTlsContext tls = null;
         try {
             ProxyMetrics metrics = new ProxyMetrics();
             OriginChannelConnector connector = new OriginChannelConnector(
@@ -132,7 +138,8 @@ public final class NettyProxyServer implements ProxyServer {
             metrics.registry().register(MetricNames.ORIGIN_CONNECTIONS_IDLE, (Gauge<Integer>) startedPool::idleCount);
             WorkerGauges.register(metrics.registry(), config, CORES);
 
-            ProxyContext proxy = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers);
+            tls = clientTls(config, allocator);
+            ProxyContext proxy = new ProxyContext(config, metrics, FilterChains.of(filters), pool, workers, tls);
             ClientChannelInitializer clients = new ClientChannelInitializer(proxy);
             String bind = config.get(ProxyConfigKeys.SERVER_BIND);
             int port = config.get(ProxyConfigKeys.SERVER_PORT);
@@ -176,7 +183,7 @@ public final class NettyProxyServer implements ProxyServer {
                     new AdminEndpoints(
                             new MetricsRenderer(metrics.registry()),
                             proxy::isDraining,
-                            resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked),
+                            resolved(workers, deferAccept, listeners.count(), leakLevel, pinnedTracked, tls),
                             startedPool::closeIdle));
             log.info(
                     "proxy-netty: transport and workers {} ({}), {} listening socket(s), allocator {},"
@@ -188,6 +195,9 @@ public final class NettyProxyServer implements ProxyServer {
                     leakLevel,
                     filters.size(),
                     settings.maxPerHost());
+            if (tls != null) {
+                log.info("proxy-netty: client port speaks TLS: {}", tls.describe());
+            }
             return new NettyProxyServer(proxy, workers, pool, clients, listeners, detector, admin);
         } catch (Exception | Error e) {
             if (detector != null) {
@@ -200,6 +210,9 @@ public final class NettyProxyServer implements ProxyServer {
                 pool.close();
             }
             workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
+            if (tls != null) {
+                tls.close();
+            }
             throw e;
         }
     }
@@ -213,13 +226,35 @@ public final class NettyProxyServer implements ProxyServer {
             int deferAccept,
             int listeningSockets,
             String leakLevel,
-            Optional<Boolean> pinnedTracked) {
+            Optional<Boolean> pinnedTracked,
+            ClientTlsContext tls) {
         Map<String, String> out = new LinkedHashMap<>(workers.resolved());
         out.put("server.deferAccept", Integer.toString(deferAccept));
         out.put("listeningSockets", Integer.toString(listeningSockets));
         out.put("netty.leakDetection", leakLevel);
         pinnedTracked.ifPresent(on -> out.put("netty.trackPinnedMemory", on.toString()));
+        if (tls == null) {
+            out.put("tls.enabled", "false");
+        } else {
+            out.putAll(tls.resolved());
+        }
         return out;
+    }
+
+    /** The client port's TLS context when {@code tls.enabled}, else null; {@code auto} resolved with one log line. */
+    private static ClientTlsContext clientTls(ProxyConfig config, ByteBufAllocator allocator) throws SSLException {
+        Optional<TlsSettings> settings = TlsSettings.from(config);
+        if (settings.isEmpty()) {
+            return null;
+        }
+        String asked = config.get(NettyConfigKeys.TLS_PROVIDER);
+        TlsProvider provider = TlsProvider.select(asked);
+        if (asked.equals(TlsProvider.AUTO) && provider == TlsProvider.JDK) {
+            log.info(
+                    "netty.tls.provider=auto: OpenSSL is not available here ({}), using the JDK's TLS",
+                    OpenSsl.unavailabilityCause().toString());
+        }
+        return ClientTlsContext.create(settings.get(), provider, allocator);
     }
 
     /** @param seconds 0 where the transport has no such option, so {@code option} is set whenever it is used */
@@ -309,6 +344,9 @@ public final class NettyProxyServer implements ProxyServer {
         pool.close();
         detector.close();
         workers.shutdown(LOOP_SHUTDOWN_TIMEOUT);
+        if (proxy.tls() != null) {
+            proxy.tls().close();
+        }
         admin.stop(Duration.ofSeconds(1));
         log.info("proxy-netty stopped");
     }

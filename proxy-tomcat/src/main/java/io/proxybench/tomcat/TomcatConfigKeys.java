@@ -4,6 +4,7 @@ import io.proxybench.core.config.ConfigKey;
 import io.proxybench.core.config.ConfigSchema;
 import io.proxybench.core.config.FrontEndNamespace;
 import io.proxybench.tomcat.connector.RequestThreads;
+import io.proxybench.tomcat.tls.TlsImplementation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -77,6 +78,13 @@ public final class TomcatConfigKeys {
             "request threads: platform (a pool of maxThreads) or virtual (one virtual thread per request;"
                     + " needs a Java 21+ runtime; maxThreads then no longer bounds concurrency)");
 
+    public static final ConfigKey<String> TLS_IMPLEMENTATION = ConfigKey.oneOf(
+            "tomcat.tls.implementation",
+            TlsImplementation.AUTO,
+            TlsImplementation.CONFIG_NAMES,
+            "who runs the client connector's TLS (tls.enabled): openssl = the Tomcat native library's OpenSSL,"
+                    + " jsse = the JDK's (nio and nio2 only); auto = openssl on apr, jsse on nio and nio2");
+
     /** The keys above, in help order. */
     public static List<ConfigKey<?>> all() {
         return List.of(
@@ -90,7 +98,8 @@ public final class TomcatConfigKeys {
                 POLL_TIME,
                 ACCEPT_COUNT,
                 MAX_CONNECTIONS,
-                THREADS);
+                THREADS,
+                TLS_IMPLEMENTATION);
     }
 
     /** The common keys, these, and the write-up's APR connector settings added to the {@code reference} profile. */

@@ -8,6 +8,7 @@ import io.proxybench.core.filter.FilterLoader;
 import io.proxybench.core.metrics.MetricsRenderer;
 import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.server.ProxyServer;
+import io.proxybench.core.tls.TlsSettings;
 import io.proxybench.tomcat.connector.ConnectorKind;
 import io.proxybench.tomcat.connector.ConnectorSettings;
 import io.proxybench.tomcat.connector.EndpointFigures;
@@ -21,6 +22,8 @@ import io.proxybench.tomcat.proxy.ConnectionAbortValve;
 import io.proxybench.tomcat.proxy.EarlyRejectionValve;
 import io.proxybench.tomcat.proxy.InFlightRequests;
 import io.proxybench.tomcat.proxy.ProxyServlet;
+import io.proxybench.tomcat.tls.ConnectorTls;
+import io.proxybench.tomcat.tls.TlsImplementation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -28,12 +31,15 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
@@ -77,6 +83,9 @@ final class TomcatProxyServer implements ProxyServer {
     private final Connector proxyConnector;
     private final Connector adminConnector;
     private final List<String> ineffective;
+    /** Null when the client port speaks plain HTTP. */
+    private final ConnectorTls tls;
+
     private volatile boolean draining;
     private boolean stopped;
 
@@ -89,16 +98,30 @@ final class TomcatProxyServer implements ProxyServer {
         this.baseDir = Files.createTempDirectory("proxy-tomcat-");
         this.origins = new OriginClient(config, metrics);
         tomcat.setBaseDir(baseDir.toString());
-        if (kind == ConnectorKind.APR) {
+        Optional<TlsSettings> tlsSettings = TlsSettings.from(config);
+        TlsImplementation tlsImplementation = tlsSettings.isEmpty()
+                ? null
+                : TlsImplementation.resolve(config.get(TomcatConfigKeys.TLS_IMPLEMENTATION), kind);
+        if (needsNativeLibrary(kind, tlsImplementation)) {
             AprLifecycleListener apr = new AprLifecycleListener();
-            // Plain HTTP only: no need to initialise OpenSSL through the native library.
-            apr.setSSLEngine("off");
+            // OpenSSL is initialised through the native library only when it serves TLS.
+            apr.setSSLEngine(tlsImplementation == TlsImplementation.OPENSSL ? "on" : "off");
             tomcat.getServer().addLifecycleListener(apr);
         }
 
         proxyConnector = new Connector(kind.newProtocol(
                 new ClientConnectionCounter(metrics), config.get(ProxyConfigKeys.CLIENT_REQUEST_READ_TIMEOUT)));
-        ineffective = ConnectorSettings.apply(config, kind, proxyConnector);
+        ineffective = new ArrayList<>(ConnectorSettings.apply(config, kind, proxyConnector));
+        tls = tlsSettings
+                .map(settings -> ConnectorTls.configure(settings, tlsImplementation, kind, proxyConnector))
+                .orElse(null);
+        if (tls != null
+                && !config.get(ProxyConfigKeys.TLS_HANDSHAKE_TIMEOUT)
+                        .equals(Duration.ofMillis(((AbstractHttp11Protocol<?>) proxyConnector.getProtocolHandler())
+                                .getConnectionTimeout()))) {
+            ineffective.add("tls.handshakeTimeout=" + config.get(ProxyConfigKeys.TLS_HANDSHAKE_TIMEOUT)
+                    + " (Tomcat bounds a handshake by connectionTimeout)");
+        }
         tomcat.getService().addConnector(proxyConnector);
         tomcat.getEngine().getPipeline().addValve(new BodyBytesValve(metrics));
         tomcat.getEngine().getPipeline().addValve(new EarlyRejectionValve(metrics));
@@ -113,20 +136,13 @@ final class TomcatProxyServer implements ProxyServer {
                 new AdminEndpoints(
                         new MetricsRenderer(metrics.registry()),
                         () -> draining,
-                        resolved(),
+                        (Supplier<Map<String, String>>) this::resolved,
                         idleFor -> CompletableFuture.completedFuture(origins.closeIdle(idleFor))));
 
         TomcatGauges.register(metrics.registry(), (EndpointFigures) proxyConnector.getProtocolHandler(), origins);
     }
 
     /** What {@code /resolved} shows, and so what the kit's run.json records: the connector and its threads. */
-    private Map<String, String> resolved() {
-        Map<String, String> resolved = new LinkedHashMap<>();
-        resolved.put(TomcatConfigKeys.CONNECTOR.name(), kind.configName());
-        resolved.put(TomcatConfigKeys.THREADS.name(), requestThreads.configName());
-        return resolved;
-    }
-
     /** Validates, builds and starts a server; throws with a one-line reason when it cannot serve. */
     static TomcatProxyServer start(ProxyConfig config) throws Exception {
         ConnectorKind kind = ConnectorKind.of(config.get(TomcatConfigKeys.CONNECTOR));
@@ -152,7 +168,7 @@ final class TomcatProxyServer implements ProxyServer {
     }
 
     private void boot() throws LifecycleException {
-        if (kind == ConnectorKind.APR) {
+        if (needsNativeLibrary(kind, tls == null ? null : tls.implementation())) {
             NativeLibraryDiagnosis.requireLoadable();
         }
         // Asked first so that a taken port is one clear line, not Tomcat's stack trace; the check
@@ -182,12 +198,33 @@ final class TomcatProxyServer implements ProxyServer {
             throw new IllegalStateException(
                     "Tomcat did not start (state " + tomcat.getServer().getState() + "; see the log above)");
         }
+        if (tls != null) {
+            tls.started();
+        }
         logStarted();
+    }
+
+    /** APR, or OpenSSL serving TLS on any connector, needs the Tomcat native library. */
+    private static boolean needsNativeLibrary(ConnectorKind kind, TlsImplementation tlsImplementation) {
+        return kind == ConnectorKind.APR || tlsImplementation == TlsImplementation.OPENSSL;
+    }
+
+    /** For {@code /resolved}: the connector, and the TLS settings once the connector has made its context. */
+    private Map<String, String> resolved() {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put(TomcatConfigKeys.CONNECTOR.name(), kind.configName());
+        out.put(TomcatConfigKeys.THREADS.name(), requestThreads.configName());
+        if (tls == null) {
+            out.put("tls.enabled", "false");
+        } else {
+            out.putAll(tls.resolved());
+        }
+        return out;
     }
 
     /** Never falls back to another connector: a benchmark of "APR" must run APR. */
     private void aprCheck() {
-        if (kind == ConnectorKind.APR && !AprStatus.isAprAvailable()) {
+        if (needsNativeLibrary(kind, tls == null ? null : tls.implementation()) && !AprStatus.isAprAvailable()) {
             throw new IllegalStateException(NativeLibraryDiagnosis.explain());
         }
     }
@@ -246,6 +283,9 @@ final class TomcatProxyServer implements ProxyServer {
                 p.getMaxHttpHeaderSize(),
                 config.get(ProxyConfigKeys.ADMIN_BIND),
                 adminPort());
+        if (tls != null) {
+            log.info("client connector speaks TLS: {}", tls.describe());
+        }
         if (!ineffective.isEmpty()) {
             log.warn(
                     "settings without effect on the {} connector of Tomcat {}: {}",

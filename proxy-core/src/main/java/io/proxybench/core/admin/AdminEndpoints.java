@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,9 +32,11 @@ public final class AdminEndpoints {
     public static final String CLOSE_IDLE_ORIGINS = "/origin-pool/close-idle";
     public static final String IDLE_MS = "idleMs";
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final MetricsRenderer renderer;
     private final BooleanSupplier draining;
-    private final byte[] resolvedJson;
+    private final Supplier<Map<String, String>> resolved;
     private final IdleOriginCloser idleOrigins;
 
     /** @param draining true once shutdown has begun; health then answers 503 so balancers move away */
@@ -50,14 +53,22 @@ public final class AdminEndpoints {
             BooleanSupplier draining,
             Map<String, String> resolved,
             IdleOriginCloser idleOrigins) {
+        this(renderer, draining, () -> resolved, idleOrigins);
+    }
+
+    /**
+     * As above, with what was resolved read at each request: for a front end that learns some of it
+     * only once started (e.g. the cipher suites its TLS library enabled).
+     */
+    public AdminEndpoints(
+            MetricsRenderer renderer,
+            BooleanSupplier draining,
+            Supplier<Map<String, String>> resolved,
+            IdleOriginCloser idleOrigins) {
         this.renderer = renderer;
         this.draining = draining;
         this.idleOrigins = idleOrigins;
-        try {
-            this.resolvedJson = new ObjectMapper().writeValueAsBytes(resolved);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.resolved = resolved;
     }
 
     public AdminResponse handle(String method, String uri) {
@@ -79,7 +90,7 @@ public final class AdminEndpoints {
             case JVM_METRICS -> new AdminResponse(200, "application/json", renderer.jvmJson());
             case PROMETHEUS ->
                 new AdminResponse(200, MetricsRenderer.prometheusContentType(), renderer.prometheusText());
-            case RESOLVED -> new AdminResponse(200, "application/json", resolvedJson.clone());
+            case RESOLVED -> new AdminResponse(200, "application/json", resolvedJson());
             default ->
                 AdminResponse.text(
                         404,
@@ -115,6 +126,14 @@ public final class AdminEndpoints {
                         closed,
                         asked));
         return AdminResponse.text(202, "closing origin connections idle for " + idleMs + " ms or more");
+    }
+
+    private byte[] resolvedJson() {
+        try {
+            return JSON.writeValueAsBytes(resolved.get());
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Long wholeMillis(String text) {

@@ -92,6 +92,18 @@ public record ConfigKey<T>(
                 name, ConfigKey::parseList, v -> true, "a comma-separated list", defaultValue, description);
     }
 
+    /** Comma-separated, at least one entry, each one of {@code allowed} (spelled exactly). */
+    public static ConfigKey<List<String>> subsetOf(
+            String name, String defaultValue, List<String> allowed, String description) {
+        return new ConfigKey<>(
+                name,
+                ConfigKey::parseList,
+                v -> !v.isEmpty() && allowed.containsAll(v),
+                "a comma-separated list of one or more of " + String.join(", ", allowed),
+                defaultValue,
+                description);
+    }
+
     static List<String> parseList(String s) {
         return Arrays.stream(s.split(","))
                 .map(String::trim)

@@ -65,6 +65,25 @@ public final class ProxyConfigKeys {
     public static final ConfigKey<String> PROXY_VIA_NAME =
             ConfigKey.text("proxy.viaName", "proxybench", "this proxy's name in the Via header");
 
+    public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.bool(
+            "tls.enabled", false, "the client port speaks TLS (HTTPS) with tls.cert and tls.key; false: plain HTTP");
+    public static final ConfigKey<String> TLS_CERT =
+            ConfigKey.text("tls.cert", "", "PEM file of the server's certificate chain, its own certificate first");
+    public static final ConfigKey<String> TLS_KEY =
+            ConfigKey.text("tls.key", "", "PEM file of the server's private key (PKCS#8, unencrypted)");
+    public static final ConfigKey<List<String>> TLS_PROTOCOLS = ConfigKey.subsetOf(
+            "tls.protocols",
+            "TLSv1.3,TLSv1.2",
+            List.of("TLSv1.3", "TLSv1.2"),
+            "TLS versions offered; nothing older than TLSv1.2 is accepted");
+    public static final ConfigKey<Boolean> TLS_RESUMPTION = ConfigKey.bool(
+            "tls.resumption",
+            true,
+            "clients may resume a session (session tickets and the server's session cache); false: every"
+                    + " handshake is a full one");
+    public static final ConfigKey<Duration> TLS_HANDSHAKE_TIMEOUT = ConfigKey.positiveDuration(
+            "tls.handshakeTimeout", "10s", "a client must finish its TLS handshake within this, else it is closed");
+
     /** Every common key, in help order. */
     public static List<ConfigKey<?>> all() {
         return List.of(
@@ -88,6 +107,12 @@ public final class ProxyConfigKeys {
                 LIMITS_MAX_HEADER_SIZE,
                 LIMITS_MAX_CONNECTIONS,
                 SHUTDOWN_DRAIN_TIMEOUT,
-                PROXY_VIA_NAME);
+                PROXY_VIA_NAME,
+                TLS_ENABLED,
+                TLS_CERT,
+                TLS_KEY,
+                TLS_PROTOCOLS,
+                TLS_RESUMPTION,
+                TLS_HANDSHAKE_TIMEOUT);
     }
 }

@@ -42,6 +42,16 @@ public final class MetricNames {
     /** Counter: tasks on an I/O thread that ran past {@code eventloop.blockedThreshold}. */
     public static final String EVENTLOOP_BLOCKED = "proxy.eventloop.blocked";
 
+    /** Counter: TLS handshakes on the client port that made a new session. */
+    public static final String TLS_HANDSHAKES_FULL = "proxy.tls.handshakes.full";
+    /** Counter: TLS handshakes on the client port that resumed a session (ticket or session cache). */
+    public static final String TLS_HANDSHAKES_RESUMED = "proxy.tls.handshakes.resumed";
+    /**
+     * Counters by reason: TLS handshakes on the client port that failed, e.g.
+     * {@code proxy.tls.handshakes.failed.timeout} (see {@link io.proxybench.core.tls.HandshakeFailure}).
+     */
+    public static final String TLS_HANDSHAKES_FAILED_PREFIX = "proxy.tls.handshakes.failed.";
+
     /** Front-end specific figures live under this prefix, e.g. {@code proxy.tomcat.threads.busy}. */
     public static final String FRONT_END_PREFIX = "proxy.";
 

@@ -11,6 +11,7 @@ import com.codahale.metrics.jvm.GarbageCollectorMetricSet;
 import com.codahale.metrics.jvm.MemoryUsageGaugeSet;
 import com.codahale.metrics.jvm.ThreadStatesGaugeSet;
 import io.proxybench.core.http.ProxyError;
+import io.proxybench.core.tls.HandshakeFailure;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.EnumMap;
@@ -36,6 +37,9 @@ public final class ProxyMetrics {
     private final Counter bytesOut;
     private final Counter eventLoopBlocked;
     private final Map<ProxyError, Counter> errors = new EnumMap<>(ProxyError.class);
+    private final Counter tlsFull;
+    private final Counter tlsResumed;
+    private final Map<HandshakeFailure, Counter> tlsFailed = new EnumMap<>(HandshakeFailure.class);
 
     public ProxyMetrics() {
         this(new MetricRegistry());
@@ -59,6 +63,12 @@ public final class ProxyMetrics {
         eventLoopBlocked = registry.counter(MetricNames.EVENTLOOP_BLOCKED, StripedCounter::new);
         for (ProxyError e : ProxyError.values()) {
             errors.put(e, registry.counter(e.metricName(), StripedCounter::new));
+        }
+        // Registered with TLS off too: the layout stays the same, and a reader sees zero, not "absent".
+        tlsFull = registry.counter(MetricNames.TLS_HANDSHAKES_FULL, StripedCounter::new);
+        tlsResumed = registry.counter(MetricNames.TLS_HANDSHAKES_RESUMED, StripedCounter::new);
+        for (HandshakeFailure f : HandshakeFailure.values()) {
+            tlsFailed.put(f, registry.counter(f.metricName(), StripedCounter::new));
         }
         registerJvm(registry);
     }
@@ -146,5 +156,22 @@ public final class ProxyMetrics {
 
     public long errorCount(ProxyError error) {
         return errors.get(error).getCount();
+    }
+
+    /** A client's TLS handshake completed: {@code resumed} when it resumed an earlier session. */
+    public void tlsHandshakeCompleted(boolean resumed) {
+        (resumed ? tlsResumed : tlsFull).inc();
+    }
+
+    public void tlsHandshakeFailed(HandshakeFailure failure) {
+        tlsFailed.get(failure).inc();
+    }
+
+    public long tlsHandshakes(boolean resumed) {
+        return (resumed ? tlsResumed : tlsFull).getCount();
+    }
+
+    public long tlsHandshakesFailed(HandshakeFailure failure) {
+        return tlsFailed.get(failure).getCount();
     }
 }

@@ -25,6 +25,11 @@ public interface ConformanceContext {
     /** Route prefix of an origin address that refuses connections. */
     String DEAD = "/_dead";
 
+    /** The scheme clients use on the proxy port, as X-Forwarded-Proto tells the origin. */
+    default String scheme() {
+        return "http";
+    }
+
     /** The stub origin behind the shared proxy (latency 0 unless a request asks). */
     StubOrigin origin();
 

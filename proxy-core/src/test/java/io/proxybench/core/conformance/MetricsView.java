@@ -18,7 +18,7 @@ public final class MetricsView {
         this.root = root;
     }
 
-    static MetricsView parse(byte[] json) throws IOException {
+    public static MetricsView parse(byte[] json) throws IOException {
         return new MetricsView(JSON.readTree(json));
     }
 

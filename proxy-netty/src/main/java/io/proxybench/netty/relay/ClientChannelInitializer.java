@@ -4,6 +4,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.EventExecutor;
 import io.proxybench.netty.http.CompactHeadersFactory;
 import java.util.Map;
@@ -11,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Builds each client connection's pipeline — request decoder, response encoder (both counting
- * bytes), connection handler (with the connection's deadlines) — after enforcing
+ * Builds each client connection's pipeline — TLS first when the port speaks it (its handler and the
+ * one counting its handshake), request decoder, response encoder (both counting bytes), connection
+ * handler (with the connection's deadlines) — after enforcing
  * {@code limits.maxConnections}: a connection beyond it is closed at once and counted as rejected.
  */
 public final class ClientChannelInitializer extends ChannelInitializer<SocketChannel> {
@@ -60,6 +62,11 @@ public final class ClientChannelInitializer extends ChannelInitializer<SocketCha
                         loop, proxy.requestReadTimeoutNanos, proxy.clientIdleTimeoutNanos, connectionClosed));
         ClientConnectionHandler client = new ClientConnectionHandler(proxy, loopDeadlines);
         ChannelPipeline pipeline = ch.pipeline();
+        if (proxy.tls != null) {
+            SslHandler tls = proxy.tls.newHandler(ch);
+            pipeline.addLast("tls", tls);
+            pipeline.addLast("tls-outcome", proxy.tls.newOutcomeHandler(tls, proxy.metrics));
+        }
         pipeline.addLast("request-decoder", new ClientRequestDecoder(decoder, client));
         pipeline.addLast("response-encoder", new ClientResponseEncoder(client));
         pipeline.addLast("proxy", client);

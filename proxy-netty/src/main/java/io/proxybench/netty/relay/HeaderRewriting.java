@@ -25,7 +25,6 @@ final class HeaderRewriting {
     private static final AsciiString X_FORWARDED_PROTO = AsciiString.cached("X-Forwarded-Proto");
     private static final AsciiString X_FORWARDED_HOST = AsciiString.cached("X-Forwarded-Host");
     private static final AsciiString VIA = AsciiString.cached("Via");
-    private static final String SCHEME = "http";
 
     private HeaderRewriting() {}
 
@@ -39,6 +38,7 @@ final class HeaderRewriting {
             String uri,
             OriginAddress origin,
             String clientIp,
+            String scheme,
             ViaTexts via) {
         HttpHeaders h = request.headers();
         boolean chunked = h.containsValue(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED, true);
@@ -49,7 +49,7 @@ final class HeaderRewriting {
         if (!h.contains(HttpHeaderNames.HOST)) {
             h.set(HttpHeaderNames.HOST, origin.authority());
         }
-        forwarded(h, clientIp, via.forVersion(clientVersion));
+        forwarded(h, clientIp, scheme, via.forVersion(clientVersion));
         request.setUri(uri);
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
     }
@@ -96,11 +96,11 @@ final class HeaderRewriting {
     }
 
     /** {@link ForwardedHeaders#apply}: the client's address, scheme and host for the origin, and this hop in Via. */
-    private static void forwarded(HttpHeaders h, String clientIp, String via) {
+    private static void forwarded(HttpHeaders h, String clientIp, String scheme, String via) {
         String prior = h.get(X_FORWARDED_FOR);
         h.set(X_FORWARDED_FOR, prior == null || prior.isBlank() ? clientIp : prior + ", " + clientIp);
         if (!h.contains(X_FORWARDED_PROTO)) {
-            h.set(X_FORWARDED_PROTO, SCHEME);
+            h.set(X_FORWARDED_PROTO, scheme);
         }
         String host = h.get(HttpHeaderNames.HOST);
         if (host != null && !h.contains(X_FORWARDED_HOST)) {

@@ -57,6 +57,7 @@ final class OriginRelay implements AcquireCallback<Channel> {
                 proxied.exchange.uri(),
                 origin,
                 proxied.client.clientIp,
+                proxied.proxy.scheme,
                 proxied.proxy.via);
         attempts = 1;
         requestConnection();

@@ -7,6 +7,7 @@ import io.proxybench.core.filter.FilterChains;
 import io.proxybench.core.metrics.ProxyMetrics;
 import io.proxybench.core.route.RouteTable;
 import io.proxybench.netty.pool.OriginConnectionPool;
+import io.proxybench.netty.tls.ClientTlsContext;
 import io.proxybench.netty.transport.WorkerLayout;
 
 /** What every connection of one server shares: settings read once, metrics, routes, filters, the pool. */
@@ -24,6 +25,11 @@ public final class ProxyContext {
     final long clientIdleTimeoutNanos;
     final int maxInitialLineLength;
     final int maxHeaderSize;
+    /** Null when the client port speaks plain HTTP. */
+    final ClientTlsContext tls;
+    /** What X-Forwarded-Proto tells the origin: {@code https} on a TLS port. */
+    final String scheme;
+
     private volatile boolean draining;
 
     public ProxyContext(
@@ -31,7 +37,8 @@ public final class ProxyContext {
             ProxyMetrics metrics,
             FilterChains chains,
             OriginConnectionPool<Channel> pool,
-            WorkerLayout workers) {
+            WorkerLayout workers,
+            ClientTlsContext tls) {
         this.metrics = metrics;
         this.routes = config.routes();
         this.chains = chains;
@@ -46,6 +53,8 @@ public final class ProxyContext {
                 config.get(ProxyConfigKeys.CLIENT_IDLE_TIMEOUT).toNanos();
         this.maxInitialLineLength = config.get(ProxyConfigKeys.LIMITS_MAX_INITIAL_LINE_LENGTH);
         this.maxHeaderSize = config.get(ProxyConfigKeys.LIMITS_MAX_HEADER_SIZE);
+        this.tls = tls;
+        this.scheme = tls == null ? "http" : "https";
     }
 
     public boolean isDraining() {
@@ -58,5 +67,10 @@ public final class ProxyContext {
 
     public ProxyMetrics metrics() {
         return metrics;
+    }
+
+    /** The client port's TLS; null when it speaks plain HTTP. */
+    public ClientTlsContext tls() {
+        return tls;
     }
 }

@@ -175,7 +175,7 @@ public interface FramingCases extends ConformanceContext {
     default void unframeableOriginAnswersAreNeverForwarded() throws Exception {
         ProxyUnderTest p =
                 startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
-        ResponseDesyncCheck check = new ResponseDesyncCheck(p.port(), true);
+        ResponseDesyncCheck check = new ResponseDesyncCheck(p::openSocket, true);
         List<String> failures = new ArrayList<>();
         for (ResponseCase c : ResponseCase.everyKind()) {
             for (String v : check.run(c)) {
@@ -191,7 +191,7 @@ public interface FramingCases extends ConformanceContext {
     default void unframeableOriginAnswerFreesTheOnlyConnectionSlot() throws Exception {
         ProxyUnderTest p =
                 startProxy(Map.of("routes", "/=127.0.0.1:" + wireOrigin().port(), "origin.maxConnectionsPerHost", "1"));
-        ResponseDesyncCheck check = new ResponseDesyncCheck(p.port(), true);
+        ResponseDesyncCheck check = new ResponseDesyncCheck(p::openSocket, true);
         // A signed Content-Length: the proxy answers 502 and drops that origin connection; the next
         // request, on the same client connection and on a new one (which may be served by another
         // loop), must get a connection, not wait for the pool's whole wait time and get 503.

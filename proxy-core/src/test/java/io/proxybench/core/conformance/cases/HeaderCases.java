@@ -79,7 +79,7 @@ public interface HeaderCases extends ConformanceContext {
         proxy().exchange(RawRequest.get(RECORDED + "/forwarded/fresh"));
         RecordedRequest seen = recorder().lastWith("/forwarded/fresh");
         assertThat(seen.header("X-Forwarded-For")).as("X-Forwarded-For").isEqualTo("127.0.0.1");
-        assertThat(seen.header("X-Forwarded-Proto")).as("X-Forwarded-Proto").isEqualTo("http");
+        assertThat(seen.header("X-Forwarded-Proto")).as("X-Forwarded-Proto").isEqualTo(scheme());
         assertThat(seen.header("X-Forwarded-Host")).as("X-Forwarded-Host").isEqualTo(RawRequest.DEFAULT_HOST);
         assertThat(seen.header("Via")).as("Via").isEqualTo("1.1 " + ProxyConformanceSuite.VIA_NAME);
     }

@@ -45,6 +45,12 @@ public final class RawHttpConnection implements AutoCloseable {
         }
     }
 
+    /** A connection over a socket already connected, e.g. a TLS socket after its handshake. */
+    public static RawHttpConnection over(Socket connected) throws IOException {
+        connected.setTcpNoDelay(true);
+        return new RawHttpConnection(connected);
+    }
+
     /** The client-side port, which tells connections apart in the proxy's eyes. */
     public int localPort() {
         return socket.getLocalPort();

@@ -26,12 +26,22 @@ public final class ResponseDesyncCheck {
     private static final int READ_DEADLINE_MS = 4000;
     private static final AtomicLong IDS = new AtomicLong();
 
-    private final int proxyPort;
+    private final SocketOpener opener;
     private final boolean strict;
+
+    /** Opens a new connection to the proxy port: a plain socket, or one over TLS. */
+    public interface SocketOpener {
+        Socket open() throws IOException;
+    }
 
     /** @param strict whether forwarding an ambiguous answer as complete counts, or only what desynchronises */
     public ResponseDesyncCheck(int proxyPort, boolean strict) {
-        this.proxyPort = proxyPort;
+        this(() -> plainSocket(proxyPort), strict);
+    }
+
+    /** As above, with connections from {@code opener} (e.g. a TLS client's). */
+    public ResponseDesyncCheck(SocketOpener opener, boolean strict) {
+        this.opener = opener;
         this.strict = strict;
     }
 
@@ -110,10 +120,15 @@ public final class ResponseDesyncCheck {
     }
 
     private Socket connect() throws IOException {
+        Socket s = opener.open();
+        s.setSoTimeout(READ_DEADLINE_MS);
+        return s;
+    }
+
+    private static Socket plainSocket(int proxyPort) throws IOException {
         Socket s = new Socket();
         s.setTcpNoDelay(true);
         s.connect(new InetSocketAddress("127.0.0.1", proxyPort), 2000);
-        s.setSoTimeout(READ_DEADLINE_MS);
         return s;
     }
 

@@ -1,0 +1,77 @@
+package io.proxybench.common.tls;
+
+import java.io.IOException;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.SSLSocket;
+
+/**
+ * What a TLS server really negotiates, read from real handshakes by the JDK's client: two
+ * connections one after the other with one client session cache, so the second tells whether the
+ * server lets a session be resumed. For run records, which must say what ran, not what was asked.
+ */
+public final class HandshakeProbe {
+
+    private static final int TIMEOUT_MS = 5000;
+
+    private HandshakeProbe() {}
+
+    /**
+     * What two handshakes found.
+     *
+     * @param protocol    e.g. {@code TLSv1.3}
+     * @param cipherSuite e.g. {@code TLS_AES_128_GCM_SHA256}
+     * @param alpn        the application protocol agreed, empty when none
+     * @param resumed     the second handshake resumed the first one's session
+     */
+    public record Negotiated(String protocol, String cipherSuite, String alpn, boolean resumed) {}
+
+    /**
+     * Connects twice to {@code host:port} trusting only {@code ca}, offering {@code protocol} (null:
+     * the client's defaults) and ALPN {@code http/1.1}, and closes both connections without a request.
+     */
+    public static Negotiated probe(String host, int port, X509Certificate ca, String protocol)
+            throws IOException, GeneralSecurityException {
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, ThrowAwayPki.trusting(ca).getTrustManagers(), null);
+        Handshake first = handshake(context, host, port, protocol);
+        Handshake second = handshake(context, host, port, protocol);
+        return new Negotiated(
+                first.session().getProtocol(),
+                first.session().getCipherSuite(),
+                first.alpn(),
+                // The JDK tells no client whether it resumed: a resumed session keeps the creation
+                // time of the handshake that made it, earlier than this connection's start.
+                second.session().getCreationTime() < second.startMillis());
+    }
+
+    private record Handshake(SSLSession session, String alpn, long startMillis) {}
+
+    private static Handshake handshake(SSLContext context, String host, int port, String protocol) throws IOException {
+        long start = System.currentTimeMillis();
+        // Host and port given at creation: they key the client's session cache.
+        try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(host, port)) {
+            socket.setSoTimeout(TIMEOUT_MS);
+            SSLParameters params = socket.getSSLParameters();
+            if (protocol != null) {
+                params.setProtocols(new String[] {protocol});
+            }
+            params.setApplicationProtocols(new String[] {"http/1.1"});
+            params.setEndpointIdentificationAlgorithm("HTTPS");
+            socket.setSSLParameters(params);
+            socket.startHandshake();
+            // TLS 1.3 tickets arrive after the handshake: a read with a short wait takes them in.
+            socket.setSoTimeout(200);
+            try {
+                socket.getInputStream().read();
+            } catch (java.net.SocketTimeoutException expected) {
+                // nothing to read: the server waits for a request
+            }
+            String alpn = socket.getApplicationProtocol();
+            return new Handshake(socket.getSession(), alpn == null ? "" : alpn, start);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.proxybench.common.tls;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HandshakeProbeTest {
+
+    private static final ThrowAwayPki PKI = ThrowAwayPki.create(KeyType.ECDSA_P256);
+    private static final ServerIdentity SERVER = PKI.issueServer(List.of("127.0.0.1"));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void readsTheProtocolAndSeesResumptionWhereTheServerAllowsIt(String protocol) throws Exception {
+        SSLContext shared = serverContext();
+        try (ServerSocket server = new ServerSocket(0, 4, InetAddress.getByName("127.0.0.1"))) {
+            CompletableFuture<Void> serving = CompletableFuture.runAsync(() -> serve(server, () -> shared, 2));
+
+            HandshakeProbe.Negotiated found =
+                    HandshakeProbe.probe("127.0.0.1", server.getLocalPort(), PKI.caCertificate(), protocol);
+
+            assertThat(found.protocol()).isEqualTo(protocol);
+            assertThat(found.cipherSuite()).contains("GCM").doesNotContain("CBC");
+            assertThat(found.resumed()).isTrue();
+            serving.join();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
+    void seesNoResumptionWhenEveryConnectionMeetsANewServerContext(String protocol) throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 4, InetAddress.getByName("127.0.0.1"))) {
+            CompletableFuture<Void> serving =
+                    CompletableFuture.runAsync(() -> serve(server, HandshakeProbeTest::serverContext, 2));
+
+            HandshakeProbe.Negotiated found =
+                    HandshakeProbe.probe("127.0.0.1", server.getLocalPort(), PKI.caCertificate(), protocol);
+
+            assertThat(found.protocol()).isEqualTo(protocol);
+            assertThat(found.resumed()).isFalse();
+            serving.join();
+        }
+    }
+
+    private interface Contexts {
+        SSLContext next() throws Exception;
+    }
+
+    /** Accepts {@code count} connections, handshakes each as a server and waits for the client to close. */
+    private static void serve(ServerSocket server, Contexts contexts, int count) {
+        try {
+            for (int i = 0; i < count; i++) {
+                try (Socket plain = server.accept();
+                        SSLSocket tls =
+                                (SSLSocket) contexts.next().getSocketFactory().createSocket(plain, null, true)) {
+                    tls.setUseClientMode(false);
+                    tls.startHandshake();
+                    while (tls.getInputStream().read() >= 0) {
+                        // until the client closes
+                    }
+                } catch (IOException e) {
+                    // the client closing mid-read ends this connection; the next one is served
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static SSLContext serverContext() throws Exception {
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        keys.load(null, null);
+        keys.setKeyEntry(
+                "server", SERVER.privateKey(), new char[0], SERVER.chain().toArray(new Certificate[0]));
+        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        kmf.init(keys, new char[0]);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(kmf.getKeyManagers(), null, null);
+        return context;
+    }
+}
