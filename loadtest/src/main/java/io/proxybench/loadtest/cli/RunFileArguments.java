@@ -34,7 +34,8 @@ record RunFileArguments(RunOptions options, ParseResult parse, RunFile file, Par
         if (at < 0) {
             return new RunFileArguments(typedOptions, typed, null, typed);
         }
-        Path path = Path.of(typedOptions.unmatched.get(at));
+        String token = typedOptions.unmatched.get(at);
+        Path path = Path.of(token);
         RunFile file;
         try {
             file = new RunFileReader(typed.commandSpec()).read(path);
@@ -51,7 +52,7 @@ record RunFileArguments(RunOptions options, ParseResult parse, RunFile file, Par
         List<String> typedArgs = new ArrayList<>(typed.originalArgs());
         int run = typedArgs.indexOf(typed.commandSpec().name());
         typedArgs = new ArrayList<>(typedArgs.subList(run + 1, typedArgs.size()));
-        typedArgs.remove(path.toString());
+        typedArgs.remove(token);
         args.addAll(typedArgs);
 
         RunCommand merged = new RunCommand();
