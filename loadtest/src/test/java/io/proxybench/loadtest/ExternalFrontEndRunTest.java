@@ -133,7 +133,8 @@ class ExternalFrontEndRunTest {
                 SHORT_RUN
                         + "front-ends:\n"
                         + "  - name: netty-jar\n"
-                        + "    command: echo {{address}} > {{dir}}/address; ip -o -4 addr show > {{dir}}/addresses; "
+                        + "    command: echo {{address}} > {{dir}}/address; echo {{port}} > {{dir}}/port;"
+                        + " ip -o -4 addr show > {{dir}}/addresses; "
                         + launcher
                         + " --port {{port}} --admin-port 0 --route /={{origin}} --set server.bind={{address}}\n",
                 "--topology",
@@ -155,6 +156,16 @@ class ExternalFrontEndRunTest {
                     .as("the command does not see the machine's own interfaces")
                     .doesNotContain(machine);
         }
+        String port =
+                Files.readString(outcome.runDir().resolve("raw/netty-jar/port")).trim();
+        // a shell around the proxy: stopping the shell must not leave the proxy behind
+        assertThat(ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .arguments()
+                                .map(a -> String.join(" ", a).contains("--port " + port + " "))
+                                .orElse(false)))
+                .as("proxy on port %s left running", port)
+                .isEmpty();
         assertNothingLeft(outcome.runDir());
     }
 

@@ -284,10 +284,13 @@ public final class ChildProcess implements AutoCloseable {
         if (attached) {
             return;
         }
+        // the tree as it is now: a shell that dies of the stop signal leaves its children re-parented
+        List<ProcessHandle> tree = ProcessTrees.tree(process.toHandle());
         if (stopSignal != null && process.isAlive()) {
             signalRoot();
         }
-        if (process.isAlive() && !ProcessTrees.terminate(process.toHandle(), grace)) {
+        List<ProcessHandle> left = tree.stream().filter(ProcessHandle::isAlive).toList();
+        if (!left.isEmpty() && !ProcessTrees.terminate(left, grace)) {
             LOG.warn("{} (pid {}) did not stop within {} s of SIGTERM: killed", name, pid(), grace.toSeconds());
         }
         // The handle's exit future can complete before the Process object records the exit;

@@ -25,7 +25,14 @@ public final class ProcessTrees {
     public static boolean terminate(ProcessHandle root, Duration grace) {
         // Listed before signalling: once the root is gone its children are re-parented and no
         // longer show up as its descendants.
-        List<ProcessHandle> all = tree(root);
+        return terminate(tree(root), grace);
+    }
+
+    /**
+     * SIGTERM to each of {@code all} still running, SIGKILL to any left after {@code grace}; for a tree
+     * listed before its root was stopped some other way (a shell's children outlive it).
+     */
+    public static boolean terminate(List<ProcessHandle> all, Duration grace) {
         all.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
         boolean clean = true;
