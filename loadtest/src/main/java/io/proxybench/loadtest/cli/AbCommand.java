@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -142,14 +141,5 @@ public class AbCommand extends KitCommand {
         out().println("results: " + runDir);
         out().flush();
         return ExitCodes.of(result.verdict());
-    }
-
-    /** The command as typed, for run.json. */
-    private String commandText() {
-        List<String> all = spec.commandLine().getParseResult().originalArgs();
-        int ab = all.indexOf(spec.name());
-        List<String> args = all.subList(ab + 1, all.size());
-        String launcher = System.getProperty("proxybench.launcher", "proxybench");
-        return launcher + " ab " + args.stream().map(RunCommand::quoted).collect(Collectors.joining(" "));
     }
 }

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -124,19 +123,6 @@ public class RunCommand extends KitCommand {
         out.println("results: " + outcome.runDir());
         out.flush();
         err.flush();
-    }
-
-    /** The command as typed, for run.json: the launcher's name, then the arguments, shell-quoted where needed. */
-    private String commandText() {
-        // the parse result holds the whole command line, subcommand name included
-        List<String> all = spec.commandLine().getParseResult().originalArgs();
-        int run = all.indexOf(spec.name());
-        List<String> args = all.subList(run + 1, all.size());
-        String launcher = System.getProperty("proxybench.launcher", "proxybench");
-        return launcher + " run"
-                + (args.isEmpty()
-                        ? ""
-                        : " " + args.stream().map(RunCommand::quoted).collect(Collectors.joining(" ")));
     }
 
     static String quoted(String arg) {
