@@ -30,8 +30,11 @@ import java.util.TreeSet;
  */
 public final class AbAnalysis {
 
-    /** The figures compared, CPU per request first: the one a code change moves most directly. */
-    public static final List<Metric> METRICS = List.of(Metric.US_PER_REQ, Metric.RPS, Metric.P50, Metric.P99);
+    /**
+     * The figures compared after a full warm-up, CPU per request first: the one a code change moves most
+     * directly ({@link JitBusyPolicy#figures()} for the other policy).
+     */
+    public static final List<Metric> METRICS = JitBusyPolicy.EXCLUDE.figures();
     /** The fewest undisturbed pairs for a verdict: below 4 vs 4 the exact test cannot reach 0.05 (3 vs 3: 0.100). */
     public static final int MIN_PAIRS = 4;
 
@@ -40,9 +43,14 @@ public final class AbAnalysis {
      *
      * @param alpha        family-wise level
      * @param minEffectPct the smallest change, in %, reported as one
+     * @param jitBusy      whether a step the JIT was busy in counts, and with which CPU figure
      */
-    public record Settings(double alpha, double minEffectPct) {
-        public static final Settings DEFAULT = new Settings(SignificanceRule.DEFAULT_ALPHA, 3.0);
+    public record Settings(double alpha, double minEffectPct, JitBusyPolicy jitBusy) {
+        public static final Settings DEFAULT = new Settings(SignificanceRule.DEFAULT_ALPHA, 3.0, JitBusyPolicy.EXCLUDE);
+
+        public Settings(double alpha, double minEffectPct) {
+            this(alpha, minEffectPct, JitBusyPolicy.EXCLUDE);
+        }
     }
 
     private AbAnalysis() {}
@@ -61,7 +69,7 @@ public final class AbAnalysis {
         List<Pending> pending = new ArrayList<>();
         List<StepDraft> drafts = new ArrayList<>();
         for (int step : steps) {
-            drafts.add(draft(step, base.get(step), cand.get(step), pending));
+            drafts.add(draft(step, base.get(step), cand.get(step), settings.jitBusy(), pending));
         }
         double[] raw = pending.stream().mapToDouble(p -> p.pValue).toArray();
         double[] adjusted = HolmCorrection.adjust(raw);
@@ -76,8 +84,8 @@ public final class AbAnalysis {
             }
             stepResults.add(new AbResult.StepResult(d.step, d.pairs, d.excluded, figures));
         }
-        AbResult.Settings used =
-                new AbResult.Settings(settings.alpha(), settings.minEffectPct(), MIN_PAIRS, "holm", pending.size());
+        AbResult.Settings used = new AbResult.Settings(
+                settings.alpha(), settings.minEffectPct(), MIN_PAIRS, "holm", pending.size(), settings.jitBusy());
         List<String> notes = new ArrayList<>();
         reachNote(pending, settings.alpha()).ifPresent(notes::add);
         AbVerdict overall = AbVerdict.of(stepResults, steps.isEmpty());
@@ -86,7 +94,11 @@ public final class AbAnalysis {
     }
 
     private static StepDraft draft(
-            int step, Map<Integer, StepRecord> base, Map<Integer, StepRecord> cand, List<Pending> family) {
+            int step,
+            Map<Integer, StepRecord> base,
+            Map<Integer, StepRecord> cand,
+            JitBusyPolicy jitBusy,
+            List<Pending> family) {
         List<StepRecord[]> pairs = new ArrayList<>();
         List<String> excluded = new ArrayList<>();
         TreeSet<Integer> rounds = new TreeSet<>(base.keySet());
@@ -94,8 +106,8 @@ public final class AbAnalysis {
         for (int round : rounds) {
             StepRecord b = base.get(round);
             StepRecord c = cand.get(round);
-            String why = disturbance("baseline", b);
-            String whyC = disturbance("candidate", c);
+            String why = disturbance("baseline", b, jitBusy);
+            String whyC = disturbance("candidate", c, jitBusy);
             if (why == null && whyC == null) {
                 pairs.add(new StepRecord[] {b, c});
             } else {
@@ -103,7 +115,7 @@ public final class AbAnalysis {
             }
         }
         StepDraft d = new StepDraft(step, pairs.size(), excluded);
-        for (Metric m : METRICS) {
+        for (Metric m : jitBusy.figures()) {
             List<Double> bv = new ArrayList<>();
             List<Double> cv = new ArrayList<>();
             for (StepRecord[] pair : pairs) {
@@ -129,7 +141,7 @@ public final class AbAnalysis {
     }
 
     /** Why a turn's step does not count, or null when it does. */
-    private static String disturbance(String side, StepRecord r) {
+    private static String disturbance(String side, StepRecord r, JitBusyPolicy jitBusy) {
         if (r == null) {
             return side + " not measured";
         }
@@ -137,7 +149,7 @@ public final class AbAnalysis {
             return side + " failed";
         }
         List<String> flags =
-                r.flags().stream().filter(StepRecord.DISTURBING_FLAGS::contains).toList();
+                r.flags().stream().filter(jitBusy.disturbing()::contains).toList();
         return flags.isEmpty() ? null : side + " " + String.join(", ", flags);
     }
 

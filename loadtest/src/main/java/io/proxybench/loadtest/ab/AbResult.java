@@ -40,8 +40,11 @@ public record AbResult(
      * @param minPairs     the fewest undisturbed pairs a step needs for a verdict
      * @param correction   how the family of tests is controlled: {@code holm}
      * @param family       how many tests the correction spans (figures with enough pairs, over all steps)
+     * @param jitBusy      whether steps the JIT was busy in counted, and CPU per request with or without it;
+     *                     null in files written before it was recorded (then {@code EXCLUDE})
      */
-    public record Settings(double alpha, double minEffectPct, int minPairs, String correction, int family) {}
+    public record Settings(
+            double alpha, double minEffectPct, int minPairs, String correction, int family, JitBusyPolicy jitBusy) {}
 
     /**
      * One step (connections, or offered req/s in an open-model run).

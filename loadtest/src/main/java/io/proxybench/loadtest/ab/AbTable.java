@@ -28,11 +28,14 @@ public final class AbTable {
         out.append(String.format(
                 Locale.ROOT,
                 "%d rounds, order alternated each round (ABBA). Per step only the rounds whose two turns raised no"
-                        + " disturbing flag (cpu-stolen, not-steady, jit-busy, errors) count; fewer than %d such"
+                        + " disturbing flag (%s) count; fewer than %d such"
                         + " pairs give no verdict. Change: of the medians. p: two-sided Mann-Whitney U, Holm-adjusted"
                         + " over the run's %d tests. `~`: p > %s or |change| < %s %%. Interval: rank-based"
                         + " (Hodges-Lehmann) 95 %% interval of %s / %s.%n%n",
                 r.rounds(),
+                s.jitBusy() == JitBusyPolicy.SUBTRACT
+                        ? "cpu-stolen, not-steady, errors; jit-busy counts, its compiler threads' CPU taken out"
+                        : "cpu-stolen, not-steady, jit-busy, errors",
                 s.minPairs(),
                 s.family(),
                 plain(s.alpha()),

@@ -4,6 +4,7 @@ import io.proxybench.loadtest.ab.AbAnalysis;
 import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.AbResultFile;
 import io.proxybench.loadtest.ab.AbTable;
+import io.proxybench.loadtest.ab.JitBusyPolicy;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.results.ResultsReader;
@@ -66,19 +67,8 @@ public class AbCommand extends KitCommand {
             description = "rounds of A and B (default: ${DEFAULT-VALUE}; 4 undisturbed ones at least give a verdict)")
     int rounds;
 
-    @Option(
-            names = "--alpha",
-            paramLabel = "P",
-            defaultValue = "0.05",
-            description = "family-wise significance level, never relaxed (default: ${DEFAULT-VALUE})")
-    double alpha;
-
-    @Option(
-            names = "--min-effect",
-            paramLabel = "PCT",
-            defaultValue = "3",
-            description = "smallest change in %% reported as one (default: ${DEFAULT-VALUE})")
-    double minEffectPct;
+    @Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Option(
             names = "--from",
@@ -96,13 +86,7 @@ public class AbCommand extends KitCommand {
 
     @Override
     public Integer call() throws PlanException, IOException {
-        if (!(alpha > 0 && alpha < 1)) {
-            throw fail(ExitCodes.BAD_INPUT, "--alpha must be between 0 and 1, got " + alpha);
-        }
-        if (!(minEffectPct >= 0) || Double.isInfinite(minEffectPct)) {
-            throw fail(ExitCodes.BAD_INPUT, "--min-effect must be a non-negative percentage, got " + minEffectPct);
-        }
-        AbAnalysis.Settings settings = new AbAnalysis.Settings(alpha, minEffectPct);
+        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.EXCLUDE);
         if (from != null) {
             RunResults results = ResultsReader.read(from);
             List<String> labels = results.frontEndLabels();

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.loadtest.ab.JitBusyPolicy;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
@@ -88,6 +89,13 @@ abstract class ChoiceConverter<E extends Enum<E>> implements CommandLine.ITypeCo
     static final class Topology extends ChoiceConverter<TopologyKind> {
         Topology() {
             super(TopologyKind.class);
+        }
+    }
+
+    /** {@code --jit-busy} of ab and gate. */
+    static final class JitBusy extends ChoiceConverter<JitBusyPolicy> {
+        JitBusy() {
+            super(JitBusyPolicy.class);
         }
     }
 }

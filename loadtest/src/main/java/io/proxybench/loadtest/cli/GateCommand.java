@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.ab.AbAnalysis;
+import io.proxybench.loadtest.ab.JitBusyPolicy;
 import io.proxybench.loadtest.ab.Verdict;
 import io.proxybench.loadtest.gate.GateFiles;
 import io.proxybench.loadtest.gate.GateResult;
@@ -36,7 +37,7 @@ import picocli.CommandLine.Unmatched;
         description = {
             "A/B of each proxy (--proxies) at the revision in the baseline file (.ci/perf-baseline, bumped"
                     + " deliberately) against the current checkout with its uncommitted changes, as ab runs it"
-                    + " (default steps 200,400). A proxy whose A/B shows a significant regression is measured"
+                    + " (default: step 400 after a 15 s warm-up, --jit-busy subtract). A proxy whose A/B shows a significant regression is measured"
                     + " again in a second, independent A/B; only a regression both show fails the gate.",
             "Writes gate.md (a pull-request comment), gate.json and gate-junit.xml into <out>/gate-<time>/.",
             ""
@@ -51,7 +52,13 @@ import picocli.CommandLine.Unmatched;
         })
 public class GateCommand extends KitCommand {
 
-    static final String DEFAULT_STEPS = "200,400";
+    /**
+     * One step, a short fixed warm-up: 2 proxies × 6 rounds × 2 turns of ~26 s fit CI's ten minutes here;
+     * the auto warm-up alone takes 55–117 s per turn on this machine.
+     */
+    static final String DEFAULT_STEPS = "400";
+
+    static final String DEFAULT_WARMUP = "15s";
 
     @Option(
             names = "--baseline-file",
@@ -60,6 +67,14 @@ public class GateCommand extends KitCommand {
             description = "the baseline revision, first line that is not a # comment; relative to the checkout"
                     + " (default: ${DEFAULT-VALUE})")
     Path baselineFile;
+
+    @Option(
+            names = "--candidate",
+            paramLabel = "REV",
+            defaultValue = "worktree",
+            description = "the revision measured against the baseline: worktree (the checkout with its uncommitted"
+                    + " changes) or any git revision (default: ${DEFAULT-VALUE})")
+    String candidate;
 
     @Option(
             names = "--proxies",
@@ -72,15 +87,8 @@ public class GateCommand extends KitCommand {
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "6", description = "rounds per A/B (default: 6)")
     int rounds;
 
-    @Option(names = "--alpha", paramLabel = "P", defaultValue = "0.05", description = "level (default: 0.05)")
-    double alpha;
-
-    @Option(
-            names = "--min-effect",
-            paramLabel = "PCT",
-            defaultValue = "3",
-            description = "smallest change in %% that counts (default: 3)")
-    double minEffectPct;
+    @Mixin
+    VerdictOptions verdict = new VerdictOptions();
 
     @Mixin
     RunOptions options = new RunOptions();
@@ -90,9 +98,7 @@ public class GateCommand extends KitCommand {
 
     @Override
     public Integer call() throws PlanException, IOException {
-        if (!(alpha > 0 && alpha < 1) || !(minEffectPct >= 0)) {
-            throw fail(ExitCodes.BAD_INPUT, "--alpha must be in (0, 1) and --min-effect non-negative");
-        }
+        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.SUBTRACT);
         AbRunner.checkOptions(options, rounds);
         KitLayout layout = KitLayout.locate();
         String baseline = baselineRevision(
@@ -101,18 +107,14 @@ public class GateCommand extends KitCommand {
         if (options.steps == null && options.ramp == null) {
             options.steps = DEFAULT_STEPS;
         }
-        AbRunner runner = new AbRunner(
-                options,
-                unmatched,
-                rounds,
-                new AbAnalysis.Settings(alpha, minEffectPct),
-                "proxybench gate",
-                out(),
-                err());
+        if (!spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
+            options.warmup = DEFAULT_WARMUP;
+        }
+        AbRunner runner = new AbRunner(options, unmatched, rounds, settings, "proxybench gate", out(), err());
         List<RunPlan> plans = new ArrayList<>();
         try {
             for (String proxy : proxies) {
-                RunPlan plan = runner.plan(proxy + "@" + baseline, proxy + "@worktree");
+                RunPlan plan = runner.plan(proxy + "@" + baseline, proxy + "@" + candidate);
                 // every revision built (or found) before any load
                 plans.add(RevisionJars.standard(layout, err())
                         .resolve(plan, layout)

@@ -123,7 +123,7 @@ public final class ComparisonReport {
     static String table(RunComparison cmp, Function<MetricChange, String> cell) {
         List<String> headers = new ArrayList<>(List.of("Run", "Con."));
         List<Boolean> numeric = new ArrayList<>(List.of(false, true));
-        for (Metric m : Metric.values()) {
+        for (Metric m : Metric.COMPARED) {
             headers.add(m.label());
             numeric.add(true);
         }
@@ -134,7 +134,7 @@ public final class ComparisonReport {
             List<String> row = new ArrayList<>();
             row.add(step.frontEnd());
             row.add(Integer.toString(step.connections()));
-            for (Metric m : Metric.values()) {
+            for (Metric m : Metric.COMPARED) {
                 MetricChange c = step.change(m);
                 row.add(c == null ? "" : cell.apply(c));
             }

@@ -13,10 +13,19 @@ public enum Metric {
     P99("TP99/ms", s -> s.latency().p99Ms(), false, false, 2),
     CPU("CPU/%", s -> s.machine().cpuPct(), false, false, 2),
     US_PER_REQ("\u00b5s/req", s -> s.processes().proxyCpuUsPerReq(), false, false, 1),
+    US_PER_REQ_OUTSIDE_JIT("\u00b5s/req ex-JIT", s -> s.processes().proxyCpuUsPerReqOutsideJit(), false, false, 1),
     SYS_US_PER_REQ("sys \u00b5s/req", s -> s.processes().proxySysCpuUsPerReq(), false, false, 1),
     CTX_SW("Ctx Sw.", s -> s.machine().ctxSwPerSec(), false, false, 0),
     MBPS("Mbps", s -> s.machine().netMbps(), true, false, 2),
     GC("GC ms/s", s -> s.jvm().gcMsPerSec(), false, false, 2);
+
+    /**
+     * The figures {@code compare} puts side by side: all but CPU per request outside the JIT, which only an
+     * A/B after a short warm-up needs ({@code ab} and {@code gate} with {@code --jit-busy subtract}).
+     */
+    public static final java.util.List<Metric> COMPARED = java.util.Arrays.stream(values())
+            .filter(m -> m != US_PER_REQ_OUTSIDE_JIT)
+            .toList();
 
     private final String label;
     private final Function<StepRecord, Double> value;

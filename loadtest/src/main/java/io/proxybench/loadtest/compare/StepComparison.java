@@ -69,7 +69,7 @@ public record StepComparison(
         }
         boolean single = baseline.repeats().size() == 1 && candidate.repeats().size() == 1;
         List<MetricChange> changes = new ArrayList<>();
-        for (Metric m : Metric.values()) {
+        for (Metric m : Metric.COMPARED) {
             changes.add(
                     single
                             ? MetricChange.of(m, m.valueOf(okB.get(0)), m.valueOf(okC.get(0)), thresholdPct)

@@ -306,6 +306,16 @@ public record StepRecord(
             Double proxyGcCpuUsPerReq) {
         static final Processes NONE = new Processes(null, null, null, null, null, null, null, null, null);
 
+        /**
+         * CPU per request less what the JIT compiler threads took; the whole where they were not told apart
+         * (nginx, HAProxy, a step measured from samples).
+         */
+        public Double proxyCpuUsPerReqOutsideJit() {
+            return proxyCpuUsPerReq == null || proxyJitCpuUsPerReq == null
+                    ? proxyCpuUsPerReq
+                    : proxyCpuUsPerReq - proxyJitCpuUsPerReq;
+        }
+
         /** The user-space part of the CPU per request: the whole less the kernel's; null unless both were measured. */
         public Double proxyUserCpuUsPerReq() {
             return proxyCpuUsPerReq == null || proxySysCpuUsPerReq == null

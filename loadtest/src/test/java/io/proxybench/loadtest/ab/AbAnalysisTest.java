@@ -152,4 +152,41 @@ class AbAnalysisTest {
         assertThat(r.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
         assertThat(r.summary()).contains("no step was measured on both sides");
     }
+
+    @Test
+    void afterAShortWarmUpBusyJitStepsCountWithTheCompilersCpuTakenOut() {
+        // every step still compiled (jit-busy); the candidate's requests cost a fifth more, its compiler alike
+        List<StepRecord> records = new ArrayList<>(rounds(100, 6, 1.2));
+        records.replaceAll(s -> step(
+                s.frontEnd(),
+                100,
+                s.repeat(),
+                s.processes().proxyCpuUsPerReq() + 30,
+                s.load().rps(),
+                StepRecord.FLAG_JIT_BUSY));
+        AbAnalysis.Settings subtract = new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT);
+
+        AbResult excluded = analyse(records);
+        AbResult counted = AbAnalysis.analyse(records, BASE, CAND, subtract);
+
+        assertThat(excluded.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(counted.steps().get(0).pairs()).isEqualTo(6);
+        AbResult.FigureResult cpu = figure(counted, 100, Metric.US_PER_REQ_OUTSIDE_JIT);
+        // the synthetic compiler took 1 µs/req of each side's whole
+        assertThat(cpu.baselineMedian()).isCloseTo(50 + 3.5 + 30 - 1, within(1e-9));
+        assertThat(cpu.verdict()).isEqualTo(Verdict.REGRESSION);
+        assertThat(counted.settings().jitBusy()).isEqualTo(JitBusyPolicy.SUBTRACT);
+    }
+
+    @Test
+    void aStepThatIsNotSteadyStillDoesNotCountWhenBusyJitStepsDo() {
+        List<StepRecord> records = new ArrayList<>(rounds(100, 6, 1.0));
+        records.replaceAll(s -> s.repeat() == 4 && s.frontEnd().equals(BASE)
+                ? step(BASE, 100, 4, 54, 2000, StepRecord.FLAG_NOT_STEADY, StepRecord.FLAG_JIT_BUSY)
+                : s);
+
+        AbResult r = AbAnalysis.analyse(records, BASE, CAND, new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT));
+
+        assertThat(r.steps().get(0).excluded()).containsExactly("round 4: baseline not-steady");
+    }
 }

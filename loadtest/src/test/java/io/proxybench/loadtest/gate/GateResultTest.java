@@ -3,6 +3,7 @@ package io.proxybench.loadtest.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.ab.AbResult;
+import io.proxybench.loadtest.ab.JitBusyPolicy;
 import io.proxybench.loadtest.ab.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class GateResultTest {
         return new AbResult(
                 "netty@abc",
                 "netty@worktree",
-                new AbResult.Settings(0.05, 3, 4, "holm", 4),
+                new AbResult.Settings(0.05, 3, 4, "holm", 4, JitBusyPolicy.EXCLUDE),
                 6,
                 verdict,
                 summary,
