@@ -44,12 +44,14 @@ public final class AbAnalysis {
      * @param alpha        family-wise level
      * @param minEffectPct the smallest change, in %, reported as one
      * @param jitBusy      whether a step the JIT was busy in counts, and with which CPU figure
+     * @param judged       which figures are judged, and so the family
      */
-    public record Settings(double alpha, double minEffectPct, JitBusyPolicy jitBusy) {
-        public static final Settings DEFAULT = new Settings(SignificanceRule.DEFAULT_ALPHA, 3.0, JitBusyPolicy.EXCLUDE);
+    public record Settings(double alpha, double minEffectPct, JitBusyPolicy jitBusy, JudgedFigures judged) {
+        public static final Settings DEFAULT =
+                new Settings(SignificanceRule.DEFAULT_ALPHA, 3.0, JitBusyPolicy.EXCLUDE, JudgedFigures.ALL);
 
         public Settings(double alpha, double minEffectPct) {
-            this(alpha, minEffectPct, JitBusyPolicy.EXCLUDE);
+            this(alpha, minEffectPct, JitBusyPolicy.EXCLUDE, JudgedFigures.ALL);
         }
     }
 
@@ -69,7 +71,7 @@ public final class AbAnalysis {
         List<Pending> pending = new ArrayList<>();
         List<StepDraft> drafts = new ArrayList<>();
         for (int step : steps) {
-            drafts.add(draft(step, base.get(step), cand.get(step), settings.jitBusy(), pending));
+            drafts.add(draft(step, base.get(step), cand.get(step), settings, pending));
         }
         double[] raw = pending.stream().mapToDouble(p -> p.pValue).toArray();
         double[] adjusted = HolmCorrection.adjust(raw);
@@ -85,7 +87,13 @@ public final class AbAnalysis {
             stepResults.add(new AbResult.StepResult(d.step, d.pairs, d.excluded, figures));
         }
         AbResult.Settings used = new AbResult.Settings(
-                settings.alpha(), settings.minEffectPct(), MIN_PAIRS, "holm", pending.size(), settings.jitBusy());
+                settings.alpha(),
+                settings.minEffectPct(),
+                MIN_PAIRS,
+                "holm",
+                pending.size(),
+                settings.jitBusy(),
+                settings.judged());
         List<String> notes = new ArrayList<>();
         reachNote(pending, settings.alpha()).ifPresent(notes::add);
         AbVerdict overall = AbVerdict.of(stepResults, steps.isEmpty());
@@ -97,8 +105,9 @@ public final class AbAnalysis {
             int step,
             Map<Integer, StepRecord> base,
             Map<Integer, StepRecord> cand,
-            JitBusyPolicy jitBusy,
+            Settings settings,
             List<Pending> family) {
+        JitBusyPolicy jitBusy = settings.jitBusy();
         List<StepRecord[]> pairs = new ArrayList<>();
         List<String> excluded = new ArrayList<>();
         TreeSet<Integer> rounds = new TreeSet<>(base.keySet());
@@ -115,7 +124,7 @@ public final class AbAnalysis {
             }
         }
         StepDraft d = new StepDraft(step, pairs.size(), excluded);
-        for (Metric m : jitBusy.figures()) {
+        for (Metric m : settings.judged().figures(jitBusy)) {
             List<Double> bv = new ArrayList<>();
             List<Double> cv = new ArrayList<>();
             for (StepRecord[] pair : pairs) {

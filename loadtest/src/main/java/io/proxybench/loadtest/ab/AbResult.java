@@ -42,9 +42,16 @@ public record AbResult(
      * @param family       how many tests the correction spans (figures with enough pairs, over all steps)
      * @param jitBusy      whether steps the JIT was busy in counted, and CPU per request with or without it;
      *                     null in files written before it was recorded (then {@code EXCLUDE})
+     * @param judged       which figures were judged; null in files written before it was recorded (then all)
      */
     public record Settings(
-            double alpha, double minEffectPct, int minPairs, String correction, int family, JitBusyPolicy jitBusy) {}
+            double alpha,
+            double minEffectPct,
+            int minPairs,
+            String correction,
+            int family,
+            JitBusyPolicy jitBusy,
+            JudgedFigures judged) {}
 
     /**
      * One step (connections, or offered req/s in an open-model run).

@@ -5,6 +5,7 @@ import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.AbResultFile;
 import io.proxybench.loadtest.ab.AbTable;
 import io.proxybench.loadtest.ab.JitBusyPolicy;
+import io.proxybench.loadtest.ab.JudgedFigures;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.results.ResultsReader;
@@ -86,7 +87,7 @@ public class AbCommand extends KitCommand {
 
     @Override
     public Integer call() throws PlanException, IOException {
-        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.EXCLUDE);
+        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.EXCLUDE, JudgedFigures.ALL);
         if (from != null) {
             RunResults results = ResultsReader.read(from);
             List<String> labels = results.frontEndLabels();

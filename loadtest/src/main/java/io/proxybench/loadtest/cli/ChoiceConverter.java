@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.ab.JitBusyPolicy;
+import io.proxybench.loadtest.ab.JudgedFigures;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
@@ -96,6 +97,13 @@ abstract class ChoiceConverter<E extends Enum<E>> implements CommandLine.ITypeCo
     static final class JitBusy extends ChoiceConverter<JitBusyPolicy> {
         JitBusy() {
             super(JitBusyPolicy.class);
+        }
+    }
+
+    /** {@code --judge} of ab and gate. */
+    static final class Judged extends ChoiceConverter<JudgedFigures> {
+        Judged() {
+            super(JudgedFigures.class);
         }
     }
 }

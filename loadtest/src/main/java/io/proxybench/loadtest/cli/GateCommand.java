@@ -2,6 +2,7 @@ package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.ab.AbAnalysis;
 import io.proxybench.loadtest.ab.JitBusyPolicy;
+import io.proxybench.loadtest.ab.JudgedFigures;
 import io.proxybench.loadtest.ab.Verdict;
 import io.proxybench.loadtest.gate.GateFiles;
 import io.proxybench.loadtest.gate.GateResult;
@@ -98,7 +99,7 @@ public class GateCommand extends KitCommand {
 
     @Override
     public Integer call() throws PlanException, IOException {
-        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.SUBTRACT);
+        AbAnalysis.Settings settings = verdict.settings(JitBusyPolicy.SUBTRACT, JudgedFigures.CPU);
         AbRunner.checkOptions(options, rounds);
         KitLayout layout = KitLayout.locate();
         String baseline = baselineRevision(

@@ -164,7 +164,7 @@ class AbAnalysisTest {
                 s.processes().proxyCpuUsPerReq() + 30,
                 s.load().rps(),
                 StepRecord.FLAG_JIT_BUSY));
-        AbAnalysis.Settings subtract = new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT);
+        AbAnalysis.Settings subtract = new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT, JudgedFigures.ALL);
 
         AbResult excluded = analyse(records);
         AbResult counted = AbAnalysis.analyse(records, BASE, CAND, subtract);
@@ -185,8 +185,30 @@ class AbAnalysisTest {
                 ? step(BASE, 100, 4, 54, 2000, StepRecord.FLAG_NOT_STEADY, StepRecord.FLAG_JIT_BUSY)
                 : s);
 
-        AbResult r = AbAnalysis.analyse(records, BASE, CAND, new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT));
+        AbResult r = AbAnalysis.analyse(
+                records, BASE, CAND, new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.SUBTRACT, JudgedFigures.ALL));
 
         assertThat(r.steps().get(0).excluded()).containsExactly("round 4: baseline not-steady");
+    }
+
+    @Test
+    void judgingCpuAloneMakesEachStepOneTestSoSixRoundsNeedNoHolmShare() {
+        // one baseline turn above three of the candidate's (U = 3): p = 14 / 924 = 0.015 alone, 0.061 once
+        // four figures share alpha
+        List<StepRecord> records = new ArrayList<>(rounds(100, 6, 1.2));
+        records.replaceAll(s -> s.repeat() == 6 && s.frontEnd().equals(BASE)
+                ? step(BASE, 100, 6, 64, s.load().rps())
+                : s);
+
+        AbResult all = analyse(records);
+        AbResult cpu = AbAnalysis.analyse(
+                records, BASE, CAND, new AbAnalysis.Settings(0.05, 3, JitBusyPolicy.EXCLUDE, JudgedFigures.CPU));
+
+        assertThat(figure(all, 100, Metric.US_PER_REQ).verdict()).isEqualTo(Verdict.NO_CHANGE);
+        assertThat(cpu.steps().get(0).figures())
+                .extracting(AbResult.FigureResult::metric)
+                .containsExactly(Metric.US_PER_REQ);
+        assertThat(cpu.settings().family()).isEqualTo(1);
+        assertThat(cpu.verdict()).isEqualTo(Verdict.REGRESSION);
     }
 }

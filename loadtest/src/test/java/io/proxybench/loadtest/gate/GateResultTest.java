@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.JitBusyPolicy;
+import io.proxybench.loadtest.ab.JudgedFigures;
 import io.proxybench.loadtest.ab.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class GateResultTest {
         return new AbResult(
                 "netty@abc",
                 "netty@worktree",
-                new AbResult.Settings(0.05, 3, 4, "holm", 4, JitBusyPolicy.EXCLUDE),
+                new AbResult.Settings(0.05, 3, 4, "holm", 4, JitBusyPolicy.EXCLUDE, JudgedFigures.ALL),
                 6,
                 verdict,
                 summary,
