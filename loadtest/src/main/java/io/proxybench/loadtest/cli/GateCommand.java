@@ -111,7 +111,7 @@ public class GateCommand extends KitCommand {
         if (!spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
             options.warmup = DEFAULT_WARMUP;
         }
-        AbRunner runner = new AbRunner(options, unmatched, rounds, settings, "proxybench gate", out(), err());
+        AbRunner runner = new AbRunner(options, unmatched, rounds, settings, commandText(), out(), err());
         List<RunPlan> plans = new ArrayList<>();
         try {
             for (String proxy : proxies) {
