@@ -1,9 +1,11 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.common.tls.KeyType;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TopologyKind;
 import java.util.Arrays;
 import java.util.Optional;
@@ -88,6 +90,20 @@ abstract class ChoiceConverter<E extends Enum<E>> implements CommandLine.ITypeCo
     static final class Topology extends ChoiceConverter<TopologyKind> {
         Topology() {
             super(TopologyKind.class);
+        }
+    }
+
+    /** {@code --tls-key}. */
+    static final class Key extends ChoiceConverter<KeyType> {
+        Key() {
+            super(KeyType.class);
+        }
+    }
+
+    /** {@code --tls-resumption}. */
+    static final class Resumption extends ChoiceConverter<TlsResumption> {
+        Resumption() {
+            super(TlsResumption.class);
         }
     }
 }
