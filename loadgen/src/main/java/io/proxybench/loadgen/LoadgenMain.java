@@ -8,6 +8,7 @@ import io.proxybench.loadgen.http.Target;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.loadgen.session.DurationText;
 import io.proxybench.loadgen.session.StepSession;
+import io.proxybench.loadgen.tls.ClientTls;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -41,7 +42,8 @@ public final class LoadgenMain implements Callable<Integer> {
     @Parameters(
             index = "0",
             paramLabel = "URL",
-            description = "Target, e.g. http://127.0.0.1:8080/ (loopback unless --allow-host).")
+            description = "Target, e.g. http://127.0.0.1:8080/ or https://127.0.0.1:8443/ (loopback unless"
+                    + " --allow-host; https needs --ca).")
     String url;
 
     @Option(
@@ -116,6 +118,25 @@ public final class LoadgenMain implements Callable<Integer> {
             description = "A non-loopback host the load may go to (a network namespace made for the test).")
     String allowHost;
 
+    @Option(
+            names = "--ca",
+            paramLabel = "PEM",
+            description = "https: the one CA certificate to trust (the chain is checked, the name is not).")
+    Path caCertificate;
+
+    @Option(
+            names = "--tls-resumption",
+            paramLabel = "on|off",
+            description =
+                    "https: a new connection offers its earlier session to the target (default: ${DEFAULT-VALUE}).")
+    String tlsResumption = "on";
+
+    @Option(
+            names = "--tls-provider",
+            paramLabel = "KIND",
+            description = "https: auto (openssl where it loads), openssl or jdk (default: ${DEFAULT-VALUE}).")
+    String tlsProvider = "auto";
+
     @Option(names = "--transport", paramLabel = "KIND", description = "auto, epoll or nio (default: ${DEFAULT-VALUE}).")
     String transport = "auto";
 
@@ -148,6 +169,28 @@ public final class LoadgenMain implements Callable<Integer> {
         return cmd;
     }
 
+    /** The TLS client of an https target; null for http. */
+    private ClientTls tls(Target target) {
+        if (!target.https()) {
+            if (caCertificate != null) {
+                throw new IllegalArgumentException("--ca is for an https:// target");
+            }
+            return null;
+        }
+        if (caCertificate == null) {
+            throw new IllegalArgumentException("an https:// target needs --ca PEM, the one CA to trust");
+        }
+        if (!tlsResumption.equals("on") && !tlsResumption.equals("off")) {
+            throw new IllegalArgumentException("--tls-resumption must be on or off, got '" + tlsResumption + "'");
+        }
+        return ClientTls.create(
+                caCertificate,
+                ClientTls.Provider.of(tlsProvider),
+                tlsResumption.equals("on"),
+                target.host(),
+                target.port());
+    }
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         Target target;
@@ -156,8 +199,10 @@ public final class LoadgenMain implements Callable<Integer> {
         Transport selected;
         byte[] keepAlive;
         byte[] close;
+        ClientTls tls;
         try {
             target = Target.parse(url);
+            tls = tls(target);
             address = new InetSocketAddress(target.resolve(allowHost), target.port());
             plan = new StepPlan(
                     name, connections, DurationText.parse(duration), rate, churn, DurationText.parse(timeout));
@@ -172,7 +217,7 @@ public final class LoadgenMain implements Callable<Integer> {
         }
         int loops = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         PrintStream stdout = new PrintStream(System.out, false, StandardCharsets.UTF_8);
-        try (LoadEngine engine = new LoadEngine(address, target.toString(), loops, selected, keepAlive, close)) {
+        try (LoadEngine engine = new LoadEngine(address, target.toString(), loops, selected, keepAlive, close, tls)) {
             if (stdin) {
                 BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
                 new StepSession(engine, plan, out, stdout).serve(in, target.toString());

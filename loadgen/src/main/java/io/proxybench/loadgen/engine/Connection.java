@@ -6,6 +6,9 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import io.proxybench.loadgen.http.ResponseParser;
 import io.proxybench.loadgen.record.ErrorKind;
@@ -51,6 +54,15 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private long sentAt;
     private long intendedAt;
     private long nextIntended;
+    /** When the current channel's connect began, in ms: a session older than that was resumed (JDK engine). */
+    private long connectStartMillis;
+
+    private final ChannelInitializer<Channel> tlsPipeline = new ChannelInitializer<>() {
+        @Override
+        protected void initChannel(Channel ch) {
+            ch.pipeline().addLast(worker.tls().newHandler(ch.alloc()), Connection.this);
+        }
+    };
 
     Connection(LoopWorker worker, int index) {
         this.worker = worker;
@@ -100,8 +112,12 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private void connect() {
         state = State.CONNECTING;
         answersOnChannel = 0;
-        // The bootstrap is this loop's own; handler() is read synchronously inside connect().
-        ChannelFuture future = worker.bootstrap().handler(this).connect();
+        connectStartMillis = System.currentTimeMillis();
+        // The bootstrap is this loop's own; handler() is read synchronously inside connect(). Over TLS
+        // the request written once connected waits in the SslHandler until the handshake is done.
+        ChannelFuture future = worker.bootstrap()
+                .handler(worker.tls() == null ? this : tlsPipeline)
+                .connect();
         future.addListener(f -> connected(future));
     }
 
@@ -197,6 +213,21 @@ final class Connection extends ChannelInboundHandlerAdapter {
         } else {
             trySend();
         }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof SslHandshakeCompletionEvent done && ctx.channel() == channel) {
+            if (done.isSuccess()) {
+                SslHandler handler = ctx.pipeline().get(SslHandler.class);
+                worker.handshake(handler != null && worker.tls().resumed(handler, connectStartMillis));
+            } else {
+                // no connection to send on: counted as a failed connect, like a refused one
+                failed(ErrorKind.CONNECT);
+                return;
+            }
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     @Override

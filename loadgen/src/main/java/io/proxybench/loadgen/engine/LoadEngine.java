@@ -9,6 +9,7 @@ import io.proxybench.loadgen.record.IntervalLog;
 import io.proxybench.loadgen.record.LoopRecorder;
 import io.proxybench.loadgen.record.StepSummary;
 import io.proxybench.loadgen.record.StepTotals;
+import io.proxybench.loadgen.tls.ClientTls;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -41,6 +42,7 @@ public final class LoadEngine implements AutoCloseable {
     /**
      * @param keepAliveRequest the request bytes for keep-alive steps
      * @param closeRequest     the same with {@code Connection: close}, for churn steps
+     * @param tls              the TLS client of an https target; null for plain HTTP
      */
     public LoadEngine(
             InetSocketAddress address,
@@ -48,12 +50,13 @@ public final class LoadEngine implements AutoCloseable {
             int threads,
             Transport transport,
             byte[] keepAliveRequest,
-            byte[] closeRequest) {
+            byte[] closeRequest,
+            ClientTls tls) {
         this.targetText = targetText;
         this.group = new MultiThreadIoEventLoopGroup(
                 threads, new DefaultThreadFactory("loadgen", true), transport.ioHandlerFactory());
         for (EventExecutor executor : group) {
-            workers.add(new LoopWorker((EventLoop) executor, transport, address, keepAliveRequest, closeRequest));
+            workers.add(new LoopWorker((EventLoop) executor, transport, address, keepAliveRequest, closeRequest, tls));
         }
     }
 

@@ -9,6 +9,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.proxybench.loadgen.record.ErrorKind;
 import io.proxybench.loadgen.record.LoopRecorder;
 import io.proxybench.loadgen.record.StepTotals;
+import io.proxybench.loadgen.tls.ClientTls;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,9 @@ final class LoopWorker {
     private final List<Connection> connections = new ArrayList<>();
     private final ByteBuf keepAliveRequest;
     private final ByteBuf closeRequest;
+    /** Null on plain HTTP. */
+    private final ClientTls tls;
+
     private ScheduledFuture<?> sweep;
 
     private boolean active;
@@ -44,8 +48,10 @@ final class LoopWorker {
             Transport transport,
             InetSocketAddress address,
             byte[] keepAliveRequest,
-            byte[] closeRequest) {
+            byte[] closeRequest,
+            ClientTls tls) {
         this.loop = loop;
+        this.tls = tls;
         this.bootstrap =
                 new Bootstrap().group(loop).channel(transport.channelClass()).remoteAddress(address);
         // No TCP_NODELAY option: Netty enables it on every socket it creates; setting it again is one more
@@ -64,6 +70,11 @@ final class LoopWorker {
 
     LoopRecorder recorder() {
         return recorder;
+    }
+
+    /** Null on plain HTTP. */
+    ClientTls tls() {
+        return tls;
     }
 
     boolean active() {
@@ -190,6 +201,12 @@ final class LoopWorker {
     void bytes(int n) {
         if (recording) {
             recorder.bytes(n);
+        }
+    }
+
+    void handshake(boolean resumed) {
+        if (recording) {
+            recorder.handshake(resumed);
         }
     }
 

@@ -7,17 +7,18 @@ import java.net.UnknownHostException;
 import java.util.Locale;
 
 /**
- * Where the load goes: a plain {@code http://host:port/path} URL.
+ * Where the load goes: an {@code http://} or {@code https://host:port/path} URL.
  *
  * @param host       host as written in the URL (brackets removed for IPv6)
  * @param port       TCP port
  * @param path       path and query, {@code /} when the URL has none
  * @param hostHeader value of the {@code Host} header, {@code host:port} as wrk sends it
+ * @param https      the connections speak TLS
  */
-public record Target(String host, int port, String path, String hostHeader) {
+public record Target(String host, int port, String path, String hostHeader, boolean https) {
 
     /**
-     * @throws IllegalArgumentException with a one-line reason when {@code url} is not a plain http URL
+     * @throws IllegalArgumentException with a one-line reason when {@code url} is not an http or https URL
      */
     public static Target parse(String url) {
         URI uri;
@@ -26,9 +27,11 @@ public record Target(String host, int port, String path, String hostHeader) {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException("'" + url + "' is not a URL: " + e.getReason());
         }
-        if (uri.getScheme() == null || !uri.getScheme().toLowerCase(Locale.ROOT).equals("http")) {
-            throw new IllegalArgumentException("'" + url + "' is not an http:// URL (https is not supported)");
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new IllegalArgumentException("'" + url + "' is not an http:// or https:// URL");
         }
+        boolean https = scheme.equals("https");
         if (uri.getHost() == null) {
             throw new IllegalArgumentException("'" + url + "' names no host");
         }
@@ -40,13 +43,13 @@ public record Target(String host, int port, String path, String hostHeader) {
         if (host.startsWith("[") && host.endsWith("]")) {
             host = host.substring(1, host.length() - 1);
         }
-        int port = uri.getPort() < 0 ? 80 : uri.getPort();
+        int port = uri.getPort() < 0 ? (https ? 443 : 80) : uri.getPort();
         String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
         if (uri.getRawQuery() != null) {
             path = path + "?" + uri.getRawQuery();
         }
         String hostHeader = (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
-        return new Target(host, port, path, hostHeader);
+        return new Target(host, port, path, hostHeader, https);
     }
 
     /**
@@ -73,6 +76,6 @@ public record Target(String host, int port, String path, String hostHeader) {
 
     @Override
     public String toString() {
-        return "http://" + hostHeader + path;
+        return (https ? "https://" : "http://") + hostHeader + path;
     }
 }

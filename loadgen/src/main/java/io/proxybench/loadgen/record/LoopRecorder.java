@@ -26,6 +26,8 @@ public final class LoopRecorder {
     private final long[] errors = new long[ErrorKind.values().length];
     private long connectionsOpened;
     private long unsent;
+    private long handshakes;
+    private long resumed;
 
     /** A completed response (any status) that took {@code nanos}. */
     public void response(long nanos) {
@@ -45,6 +47,14 @@ public final class LoopRecorder {
         connectionsOpened++;
     }
 
+    /** A TLS handshake that succeeded, {@code resumedSession} when it resumed an earlier one. */
+    public void handshake(boolean resumedSession) {
+        handshakes++;
+        if (resumedSession) {
+            resumed++;
+        }
+    }
+
     /** Requests the open model meant to send before the step ended but never did. */
     public void unsent(long n) {
         unsent += n;
@@ -52,7 +62,10 @@ public final class LoopRecorder {
 
     /** On the loop: the counters since the last call, then zeroed. */
     public StepTotals takeTotals() {
-        StepTotals totals = new StepTotals(requests, bytes, errors.clone(), connectionsOpened, unsent);
+        StepTotals totals =
+                new StepTotals(requests, bytes, errors.clone(), connectionsOpened, unsent, handshakes, resumed);
+        handshakes = 0;
+        resumed = 0;
         requests = 0;
         bytes = 0;
         Arrays.fill(errors, 0);

@@ -3,12 +3,15 @@ package io.proxybench.loadgen.record;
 /**
  * Counters of a step, summed over the loops.
  *
- * @param errors indexed by {@link ErrorKind#ordinal()}
+ * @param errors     indexed by {@link ErrorKind#ordinal()}
+ * @param handshakes TLS handshakes that succeeded (0 on plain HTTP)
+ * @param resumed    those of them that resumed an earlier session
  */
-public record StepTotals(long requests, long bytes, long[] errors, long connectionsOpened, long unsent) {
+public record StepTotals(
+        long requests, long bytes, long[] errors, long connectionsOpened, long unsent, long handshakes, long resumed) {
 
     public static StepTotals zero() {
-        return new StepTotals(0, 0, new long[ErrorKind.values().length], 0, 0);
+        return new StepTotals(0, 0, new long[ErrorKind.values().length], 0, 0, 0, 0);
     }
 
     public StepTotals plus(StepTotals o) {
@@ -21,7 +24,9 @@ public record StepTotals(long requests, long bytes, long[] errors, long connecti
                 bytes + o.bytes,
                 sum,
                 connectionsOpened + o.connectionsOpened,
-                unsent + o.unsent);
+                unsent + o.unsent,
+                handshakes + o.handshakes,
+                resumed + o.resumed);
     }
 
     public long errors(ErrorKind kind) {

@@ -22,7 +22,8 @@ public final class Engines {
                 threads,
                 Transport.select("auto"),
                 RequestTemplate.encode("GET", target, List.of(headers), false),
-                RequestTemplate.encode("GET", target, List.of(headers), true));
+                RequestTemplate.encode("GET", target, List.of(headers), true),
+                null);
     }
 
     public static StepPlan closed(String name, int connections, Duration duration) {

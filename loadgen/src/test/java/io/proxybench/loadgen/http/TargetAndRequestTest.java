@@ -55,8 +55,10 @@ class TargetAndRequestTest {
 
     @Test
     void notAPlainHttpUrl() {
-        assertThatThrownBy(() -> Target.parse("https://127.0.0.1/")).hasMessageContaining("https is not supported");
-        assertThatThrownBy(() -> Target.parse("ftp://127.0.0.1/")).hasMessageContaining("not an http:// URL");
+        assertThat(Target.parse("https://127.0.0.1/").port()).isEqualTo(443);
+        assertThat(Target.parse("https://127.0.0.1:8443/").toString()).isEqualTo("https://127.0.0.1:8443/");
+        assertThatThrownBy(() -> Target.parse("ftp://127.0.0.1/"))
+                .hasMessageContaining("not an http:// or https:// URL");
         assertThatThrownBy(() -> Target.parse("127.0.0.1:80")).hasMessageContaining("not a URL");
         assertThatThrownBy(() -> Target.parse("http://u:p@127.0.0.1/")).hasMessageContaining("user info");
     }

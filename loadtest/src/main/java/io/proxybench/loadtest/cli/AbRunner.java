@@ -97,18 +97,7 @@ final class AbRunner {
                     + " undisturbed pairs needed): a wiring check");
         }
         err.flush();
-        return new RunPlan(
-                p.frontEnds(),
-                p.load(),
-                p.warmup(),
-                p.leadIn(),
-                p.jvm(),
-                p.origin(),
-                p.placement(),
-                new RepeatPolicy(rounds, 0, true),
-                p.profiler(),
-                p.outDir(),
-                p.command());
+        return p.withRepeats(new RepeatPolicy(rounds, 0, true));
     }
 
     /** Runs a plan made by {@link #plan}, judges it and writes the report. */

@@ -1,11 +1,13 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.common.tls.KeyType;
 import io.proxybench.loadtest.ab.JitBusyPolicy;
 import io.proxybench.loadtest.ab.JudgedFigures;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TopologyKind;
 import java.util.Arrays;
 import java.util.Optional;
@@ -104,6 +106,20 @@ abstract class ChoiceConverter<E extends Enum<E>> implements CommandLine.ITypeCo
     static final class Judged extends ChoiceConverter<JudgedFigures> {
         Judged() {
             super(JudgedFigures.class);
+        }
+    }
+
+    /** {@code --tls-key}. */
+    static final class Key extends ChoiceConverter<KeyType> {
+        Key() {
+            super(KeyType.class);
+        }
+    }
+
+    /** {@code --tls-resumption}. */
+    static final class Resumption extends ChoiceConverter<TlsResumption> {
+        Resumption() {
+            super(TlsResumption.class);
         }
     }
 }

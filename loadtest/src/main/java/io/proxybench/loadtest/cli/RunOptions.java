@@ -1,11 +1,13 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.common.tls.KeyType;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.ExternalFrontEnd;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.WarmupPolicy;
 import java.nio.file.Path;
@@ -69,6 +71,30 @@ public class RunOptions {
                     + " (default: ${DEFAULT-VALUE}). keepalive: they stay open; churn: a new TCP connection per"
                     + " request (Connection: close).")
     ConnectionMode mode;
+
+    @Option(
+            names = "--tls",
+            description = "The front ends terminate TLS (TLS 1.2 and 1.3) with a throw-away CA and server certificate"
+                    + " made for the run in raw/tls/; the generators send https and the kit trusts that CA only"
+                    + " (docs/tls.md). Not with --generator gatling or --topology hosts.")
+    boolean tls;
+
+    @Option(
+            names = "--tls-key",
+            paramLabel = "TYPE",
+            defaultValue = "ecdsa-p256",
+            converter = ChoiceConverter.Key.class,
+            description = "With --tls: the server key's type, ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    KeyType tlsKey;
+
+    @Option(
+            names = "--tls-resumption",
+            paramLabel = "on|off",
+            defaultValue = "on",
+            converter = ChoiceConverter.Resumption.class,
+            description = "With --tls: whether clients may resume sessions (tickets and cache) on every front end,"
+                    + " and the built-in generator offers its own (default: ${DEFAULT-VALUE}).")
+    TlsResumption tlsResumption;
 
     @Option(
             names = "--generator",

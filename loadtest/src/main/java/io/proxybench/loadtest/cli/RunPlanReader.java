@@ -22,6 +22,7 @@ import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
+import io.proxybench.loadtest.plan.TlsSettings;
 import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
 import io.proxybench.loadtest.plan.WarmupPolicy;
@@ -134,6 +135,7 @@ public final class RunPlanReader {
             throw new PlanException("a front end given by address is measured on --topology loopback only: the"
                     + " kit cannot move a running proxy into its namespaces");
         }
+        TlsSettings tls = tls(o, generator, topology.kind(), frontEnds);
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(
@@ -149,7 +151,8 @@ public final class RunPlanReader {
                                 repeat(o.repeat), untilUndisturbed(o.untilUndisturbed, o.repeat, frontEnds.size())),
                         profiler,
                         o.out,
-                        command),
+                        command,
+                        tls),
                 notes,
                 generatorLine);
     }
@@ -198,6 +201,29 @@ public final class RunPlanReader {
                     + "..--repeat (" + repeat + ")");
         }
         return wanted;
+    }
+
+    /** {@code --tls} where the kit can give every front end and the generator the run's certificate. */
+    static TlsSettings tls(RunOptions o, GeneratorKind generator, TopologyKind topology, List<FrontEndSpec> frontEnds)
+            throws PlanException {
+        if (!o.tls) {
+            return TlsSettings.OFF;
+        }
+        if (generator == GeneratorKind.GATLING) {
+            throw new PlanException(
+                    "--tls runs with --generator wrk or builtin; the Gatling simulations speak" + " plain HTTP only");
+        }
+        if (topology == TopologyKind.HOSTS) {
+            throw new PlanException("--tls runs on --topology loopback and netns; on hosts the run's certificate"
+                    + " is not shipped to the proxy box");
+        }
+        for (FrontEndSpec spec : frontEnds) {
+            if (spec.kind() == FrontEndKind.EXTERNAL) {
+                throw new PlanException("--tls: front end '" + spec.label() + "' is defined by a run file, and the"
+                        + " kit cannot give it the run's certificate");
+            }
+        }
+        return new TlsSettings(true, o.tlsKey, o.tlsResumption);
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {

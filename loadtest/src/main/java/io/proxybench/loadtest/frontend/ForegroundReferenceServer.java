@@ -56,7 +56,8 @@ final class ForegroundReferenceServer {
                     rawDir.resolve("stderr.log"),
                     context.processes(),
                     line -> false);
-            return new RunningServer(process, host, port, context.control(Role.PROXY, host, port), null, wrapped);
+            return new RunningServer(
+                    process, host, port, context.control(Role.PROXY, host, port), null, wrapped, context.tls() != null);
         } catch (IOException e) {
             throw new ProcessStartException("cannot start " + name + ": " + e.getMessage());
         }

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param deferAccept {@code bind ... defer-accept}: the kernel wakes HAProxy for a new connection only once its first
  *                    bytes are in ({@code TCP_DEFER_ACCEPT}), as nginx's {@code deferred} and proxy-netty's
  *                    {@code server.deferAccept}
+ * @param tls the client side's TLS on a {@code --tls} run; null for plain HTTP
+ * @param tlsPem the file with the chain and key HAProxy's {@code crt} takes; null for plain HTTP
  */
 public record HaproxyConfig(
         int threads,
@@ -25,7 +27,9 @@ public record HaproxyConfig(
         int listenPort,
         String originHost,
         int originPort,
-        Path dir) {
+        Path dir,
+        ReferenceTls tls,
+        Path tlsPem) {
 
     /** Percent of its descriptors in use above which HAProxy no longer pools an origin connection (default 20). */
     static final int POOL_LOW_FD_RATIO = 90;
@@ -55,7 +59,15 @@ public record HaproxyConfig(
                 listenPort,
                 originHost,
                 originPort,
-                dir);
+                dir,
+                null,
+                null);
+    }
+
+    /** The same configuration with TLS on its client side, {@code pem} holding the chain and the key. */
+    public HaproxyConfig withTls(ReferenceTls value, Path pem) {
+        return new HaproxyConfig(
+                threads, maxConnections, deferAccept, listenHost, listenPort, originHost, originPort, dir, value, pem);
     }
 
     /**
@@ -68,6 +80,17 @@ public record HaproxyConfig(
 
     public Path confFile() {
         return dir.resolve("haproxy.cfg");
+    }
+
+    /** The bind line's TLS options: TLS 1.2 and 1.3, ALPN http/1.1, the AEAD suites, tickets as the run says. */
+    private String bindTls() {
+        if (tls == null) {
+            return "";
+        }
+        return " ssl crt " + tlsPem + " ssl-min-ver TLSv1.2 alpn http/1.1"
+                + " ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:"
+                + "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
+                + (tls.resumption() ? "" : " no-tls-tickets");
     }
 
     public String render() {
@@ -86,6 +109,7 @@ public record HaproxyConfig(
                 "    tune.pool-low-fd-ratio " + POOL_LOW_FD_RATIO,
                 "    tune.pool-high-fd-ratio " + POOL_HIGH_FD_RATIO,
                 "    # no log target: a benchmark column does not log per request",
+                tls != null && !tls.resumption() ? "    tune.ssl.cachesize 0" : "    # default TLS session cache",
                 "",
                 "defaults",
                 "    mode http",
@@ -100,7 +124,7 @@ public record HaproxyConfig(
                 "    timeout http-request 10s",
                 "",
                 "frontend proxybench",
-                "    bind " + host + ":" + listenPort + (deferAccept ? " defer-accept" : ""),
+                "    bind " + host + ":" + listenPort + (deferAccept ? " defer-accept" : "") + bindTls(),
                 "    default_backend origin",
                 "",
                 "backend origin",

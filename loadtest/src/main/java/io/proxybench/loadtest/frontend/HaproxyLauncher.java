@@ -44,6 +44,11 @@ public final class HaproxyLauncher implements FrontEndLauncher {
                     origin.host(),
                     origin.port(),
                     rawDir.toAbsolutePath());
+            if (context.tls() != null) {
+                ReferenceTls tls = ReferenceTls.of(
+                        context.tls(), context.plan().tls().resumption().enabled());
+                config = config.withTls(tls, tls.writeCombined(rawDir));
+            }
             Files.writeString(config.confFile(), config.render());
         } catch (PlanException e) {
             throw new ProcessStartException(e.getMessage());

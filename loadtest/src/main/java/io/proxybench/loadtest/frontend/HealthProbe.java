@@ -1,21 +1,51 @@
 package io.proxybench.loadtest.frontend;
 
+import io.proxybench.common.tls.ThrowAwayPki;
 import io.proxybench.loadtest.process.ProcessStartException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 /**
  * Decides that a started front end can take load: its admin {@code /health} answers 200 (JVM
- * proxies) and one request through it reaches the origin and comes back 2xx.
+ * proxies) and one request through it reaches the origin and comes back 2xx. On a {@code --tls} run
+ * that request is HTTPS, and the certificate must chain to the run's CA and name the address.
  */
 public final class HealthProbe {
 
     private final HttpClient client =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** Null on a plain run. */
+    private final HttpClient tlsClient;
+
+    /** For plain HTTP only. */
+    public HealthProbe() {
+        this.tlsClient = null;
+    }
+
+    /** For plain HTTP, and HTTPS trusting {@code caCertificate} (PEM) only. */
+    public HealthProbe(Path caCertificate) throws IOException {
+        try {
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(
+                    null,
+                    ThrowAwayPki.trusting(ThrowAwayPki.readCertificate(caCertificate))
+                            .getTrustManagers(),
+                    null);
+            this.tlsClient = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(2))
+                    .sslContext(context)
+                    .build();
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot trust " + caCertificate + ": " + e.getMessage(), e);
+        }
+    }
 
     /** Polls until healthy; throws with the last answer seen when {@code timeout} runs out or the process dies. */
     public void awaitHealthy(RunningServer server, Duration timeout) throws ProcessStartException {
@@ -53,7 +83,11 @@ public final class HealthProbe {
         HttpRequest request =
                 HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).GET().build();
         try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpClient using = "https".equals(uri.getScheme()) ? tlsClient : client;
+            if (using == null) {
+                return "GET " + uri + ": no CA to trust (a plain run)";
+            }
+            HttpResponse<String> response = using.send(request, HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() / 100 == 2) {
                 return null;
             }

@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Starts proxy-netty or proxy-tomcat:
  * {@code java <profile, --gc, --jvm-arg, the variant's jvm=> -jar proxy-<kind>.jar --port 0
- * --admin-port 0 --route /=origin [--profile reference] [--set k=v ...]}.
+ * --admin-port 0 --route /=origin [--profile reference] [--set tls.*=... on a --tls run] [--set k=v ...]}.
  */
 public final class JvmProxyLauncher implements FrontEndLauncher {
 
@@ -67,7 +67,8 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
                 ready.port(),
                 context.control(Role.PROXY, host, ready.port()),
                 context.control(Role.PROXY, ADMIN_HOST, ready.adminPort()),
-                wrapped);
+                wrapped,
+                context.tls() != null);
     }
 
     List<String> command(FrontEndSpec spec, Path jar, String host, RunningServer origin, Path rawDir) {
@@ -86,6 +87,18 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
         command.addAll(context.plan().jvm().profile().proxyArgs(spec.kind()));
         if (!host.equals(ADMIN_HOST)) {
             command.addAll(List.of("--set", "server.bind=" + host));
+        }
+        if (context.tls() != null) {
+            // before the variant's own settings, which may change one (tls.protocols, say)
+            command.addAll(List.of(
+                    "--set",
+                    "tls.enabled=true",
+                    "--set",
+                    "tls.cert=" + context.tls().certificateChain().toAbsolutePath(),
+                    "--set",
+                    "tls.key=" + context.tls().privateKey().toAbsolutePath(),
+                    "--set",
+                    "tls.resumption=" + context.plan().tls().resumption().enabled()));
         }
         spec.proxySettings().forEach((k, v) -> command.addAll(List.of("--set", k + "=" + v)));
         return command;

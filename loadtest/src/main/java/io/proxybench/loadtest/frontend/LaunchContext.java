@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.frontend;
 
+import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
 import io.proxybench.loadtest.process.KitLayout;
@@ -17,9 +18,27 @@ import java.util.Locale;
  *
  * @param javaBinary the {@code java} of {@code --java-home}, else the kit's own
  * @param cores      cores the front ends may use (nginx's worker_processes follows it)
+ * @param tls        the run's certificate, key and CA on a {@code --tls} run; null on a plain one
  */
 public record LaunchContext(
-        RunPlan plan, Topology topology, ChildProcessRegistry processes, KitLayout layout, Path javaBinary, int cores) {
+        RunPlan plan,
+        Topology topology,
+        ChildProcessRegistry processes,
+        KitLayout layout,
+        Path javaBinary,
+        int cores,
+        PemFiles tls) {
+
+    /** A plain-HTTP run's. */
+    public LaunchContext(
+            RunPlan plan,
+            Topology topology,
+            ChildProcessRegistry processes,
+            KitLayout layout,
+            Path javaBinary,
+            int cores) {
+        this(plan, topology, processes, layout, javaBinary, cores, null);
+    }
 
     /** JVMs with multi-gigabyte heaps and a cold JIT take a while; past this something is wrong. */
     static final Duration START_TIMEOUT = Duration.ofSeconds(60);

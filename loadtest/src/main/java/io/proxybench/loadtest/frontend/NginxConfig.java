@@ -15,6 +15,7 @@ import java.util.Map;
  * @param upstreamKeepalive idle origin connections each worker keeps
  * @param deferred          {@code listen ... deferred}: the kernel wakes nginx for a new connection only once its
  *                          first bytes are in ({@code TCP_DEFER_ACCEPT}), as proxy-netty's {@code server.deferAccept}
+ * @param tls               the client side's TLS on a {@code --tls} run; null for plain HTTP
  */
 public record NginxConfig(
         int workerProcesses,
@@ -29,7 +30,8 @@ public record NginxConfig(
         int backlog,
         String originHost,
         int originPort,
-        Path dir) {
+        Path dir,
+        ReferenceTls tls) {
 
     /** Settings a user may give an nginx variant, e.g. {@code nginx[worker_processes=1]}. */
     public static final List<String> SETTINGS = List.of(
@@ -66,7 +68,27 @@ public record NginxConfig(
                 Math.max(511, maxConnections),
                 originHost,
                 originPort,
-                dir);
+                dir,
+                null);
+    }
+
+    /** The same configuration with TLS on its client side. */
+    public NginxConfig withTls(ReferenceTls value) {
+        return new NginxConfig(
+                workerProcesses,
+                workerConnections,
+                upstreamKeepalive,
+                keepaliveRequests,
+                multiAccept,
+                reusePort,
+                deferred,
+                listenHost,
+                listenPort,
+                backlog,
+                originHost,
+                originPort,
+                dir,
+                value);
     }
 
     /**
@@ -96,6 +118,26 @@ public record NginxConfig(
 
     public Path confFile() {
         return dir.resolve("nginx.conf");
+    }
+
+    /** The server block's TLS directives; empty for plain HTTP (no line at all once joined and split). */
+    private String tlsLines() {
+        if (tls == null) {
+            return "        # plain HTTP";
+        }
+        String cache = tls.resumption() ? "shared:proxybench_tls:16m" : "off";
+        return String.join(
+                "\n",
+                "        ssl_certificate " + tls.certificateChain() + ";",
+                "        ssl_certificate_key " + tls.privateKey() + ";",
+                "        ssl_protocols TLSv1.2 TLSv1.3;",
+                "        # the AEAD suites the JVM proxies offer on TLS 1.2 (TLS 1.3's are OpenSSL's three)",
+                "        ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:"
+                        + "ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:"
+                        + "ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;",
+                "        ssl_prefer_server_ciphers off;",
+                "        ssl_session_cache " + cache + ";",
+                "        ssl_session_tickets " + (tls.resumption() ? "on" : "off") + ";");
     }
 
     public String render() {
@@ -138,7 +180,8 @@ public record NginxConfig(
                 "",
                 "    server {",
                 "        listen " + host + ":" + listenPort + " backlog=" + backlog + (reusePort ? " reuseport" : "")
-                        + (deferred ? " deferred" : "") + ";",
+                        + (deferred ? " deferred" : "") + (tls != null ? " ssl" : "") + ";",
+                tlsLines(),
                 "        location / {",
                 "            proxy_pass http://origin;",
                 "            # HTTP/1.1 without 'Connection: close' keeps origin connections pooled",

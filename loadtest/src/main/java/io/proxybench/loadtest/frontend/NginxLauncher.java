@@ -43,6 +43,10 @@ public final class NginxLauncher implements FrontEndLauncher {
                     origin.host(),
                     origin.port(),
                     rawDir.toAbsolutePath());
+            if (context.tls() != null) {
+                config = config.withTls(ReferenceTls.of(
+                        context.tls(), context.plan().tls().resumption().enabled()));
+            }
             Files.createDirectories(rawDir.resolve("tmp"));
             Files.writeString(config.confFile(), config.render());
         } catch (PlanException e) {

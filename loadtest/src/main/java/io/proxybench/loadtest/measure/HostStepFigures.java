@@ -175,6 +175,7 @@ public final class HostStepFigures {
                 r.latencyMerge(),
                 r.leadIn(),
                 r.pinning(),
-                r.locks());
+                r.locks(),
+                r.handshakes());
     }
 }

@@ -146,6 +146,7 @@ public final class StepFigures {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

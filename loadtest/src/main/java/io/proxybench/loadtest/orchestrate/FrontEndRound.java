@@ -24,7 +24,6 @@ import io.proxybench.loadtest.results.StepRecord;
 import io.proxybench.loadtest.sample.JvmAdminSampler;
 import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.sample.OriginPoolReader;
-import io.proxybench.loadtest.sample.ResolvedSettingsReader;
 import io.proxybench.loadtest.sample.SamplingLoop;
 import io.proxybench.loadtest.sample.StepWindow;
 import io.proxybench.loadtest.topology.Role;
@@ -64,7 +63,8 @@ final class FrontEndRound {
     private final RunRecorder recorder;
     private final RunFiles run;
     private final BooleanSupplier interrupted;
-    private final HealthProbe health = new HealthProbe();
+    private final HealthProbe health;
+    private final FrontEndStartReadings startReadings;
     private final RunQueueSettle settle;
     private final WarmupPhase warmup;
     private final StepLeadIn leadIn;
@@ -72,6 +72,7 @@ final class FrontEndRound {
     private final StepSyscalls syscalls;
     private final StepPinning pinning;
     private final StepBoundaryReader boundaries;
+    private final StepHandshakes handshakes;
 
     FrontEndRound(
             RunPlan plan,
@@ -84,8 +85,13 @@ final class FrontEndRound {
             RunRecorder recorder,
             RunFiles run,
             BooleanSupplier interrupted,
-            RunQueueSettle settle) {
+            RunQueueSettle settle)
+            throws IOException {
         this.plan = plan;
+        this.health = launch.tls() == null
+                ? new HealthProbe()
+                : new HealthProbe(launch.tls().caCertificate());
+        this.startReadings = new FrontEndStartReadings(plan.tls(), launch.tls());
         this.launch = launch;
         this.generator = generator;
         this.sampler = sampler;
@@ -101,6 +107,7 @@ final class FrontEndRound {
         this.syscalls = new StepSyscalls(plan.profiler().syscalls(), launch.topology(), recorder);
         this.pinning = new StepPinning(plan, launch.topology(), recorder);
         this.boundaries = new StepBoundaryReader(processes, jvm);
+        this.handshakes = new StepHandshakes(plan);
     }
 
     /** What run.json says about {@code spec} before it starts. */
@@ -172,7 +179,8 @@ final class FrontEndRound {
                     origin.host(),
                     origin.port(),
                     origin.process().pid());
-            info = info.withResolved(resolved(spec, frontEnd));
+            Map<String, String> resolved = startReadings.resolved(spec, frontEnd);
+            info = info.withResolved(resolved).withTls(startReadings.tls(spec, frontEnd, resolved));
             URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
             sampler.watch(new SamplingLoop.Watch(
                     spec.label(), frontEnd.process().handle(), origin.process().handle(), metrics));
@@ -233,30 +241,6 @@ final class FrontEndRound {
         }
     }
 
-    /** What the proxy resolved at start, logged and recorded; null without an admin port or an answer. */
-    private Map<String, String> resolved(FrontEndSpec spec, RunningServer frontEnd) {
-        URI uri = frontEnd.adminUri(ResolvedSettingsReader.PATH);
-        if (uri == null) {
-            return null;
-        }
-        try {
-            Map<String, String> resolved = new ResolvedSettingsReader().read(uri);
-            if (!resolved.isEmpty()) {
-                LOG.info("[{}] resolved at start: {}", spec.label(), resolved);
-            }
-            return resolved;
-        } catch (IOException e) {
-            LOG.warn(
-                    "[{}] admin {} did not answer, run.json will not say what it resolved: {}",
-                    spec.label(),
-                    ResolvedSettingsReader.PATH,
-                    e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return null;
-    }
-
     private void step(
             FrontEndSpec spec,
             int repeat,
@@ -272,6 +256,7 @@ final class FrontEndRound {
         syscalls.start(connections);
         pinning.start(Integer.toString(connections));
         sampler.connections(connections);
+        handshakes.start(frontEnd);
         BoundarySnapshot before = boundaries.atStart(frontEnd, origin);
         GeneratorResult result;
         String failure = null;
@@ -335,6 +320,7 @@ final class FrontEndRound {
             record = record.withSpectrumIn(repeatDirectory(repeat));
         }
         record = pinning.applyTo(profiler.applyTo(StepLeadIn.applyTo(record, lead)));
+        record = handshakes.applyTo(record, frontEnd, result);
         recorder.step(notSteady ? record.withFlag(StepRecord.FLAG_NOT_STEADY) : record);
     }
 

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.orchestrate;
 
+import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.frontend.LaunchContext;
 import io.proxybench.loadtest.generator.GeneratorContext;
 import io.proxybench.loadtest.generator.LoadGenerator;
@@ -115,7 +116,8 @@ public final class RunSession {
                             processes,
                             plan.load().threads(),
                             plan.placement().cpuPinning().coresFor("generator", cores),
-                            run.dir()),
+                            run.dir(),
+                            RunCertificate.client(plan, run)),
                     plan.load().model());
             String unavailable = generator.unavailableReason().orElse(null);
             if (unavailable != null) {
@@ -135,6 +137,7 @@ public final class RunSession {
             if (planFile != null) {
                 Files.writeString(run.planYaml(), planFile.render(run.dir(), run.runId()));
             }
+            PemFiles tls = RunCertificate.write(plan, run, topology);
             MachineDescription machine =
                     MachineProbe.read(PROC, javaBinary, OpenFileLimit.read(PROC.resolve("self/limits")));
             RunMetadataFile metadata = new RunMetadataFile(
@@ -157,7 +160,8 @@ public final class RunSession {
                             processes,
                             layout,
                             javaBinary,
-                            plan.placement().cpuPinning().coresFor("proxy", cores)),
+                            plan.placement().cpuPinning().coresFor("proxy", cores),
+                            tls),
                     generator,
                     netDev);
             if (!interrupted.get()) {

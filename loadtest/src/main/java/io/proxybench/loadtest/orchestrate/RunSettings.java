@@ -52,6 +52,11 @@ final class RunSettings {
             s.put("originFaults", origin.faults().spelling());
         }
         s.put("cpus", cpus.isEmpty() ? null : cpus.lists());
+        if (plan.tls().enabled()) {
+            s.put("tls", true);
+            s.put("tlsKey", plan.tls().keyType().configName());
+            s.put("tlsResumption", plan.tls().resumption().id());
+        }
         s.put("repeat", plan.repeats().count());
         if (plan.repeats().alternate()) {
             s.put("repeatOrder", "alternate");

@@ -19,6 +19,7 @@ import java.util.List;
  * @param profiler  what records each front end during each step
  * @param outDir    where the run's directory goes
  * @param command   the command line as typed, for run.json
+ * @param tls       whether the front ends speak TLS to the generator, with which key and resumption
  */
 public record RunPlan(
         List<FrontEndSpec> frontEnds,
@@ -31,11 +32,25 @@ public record RunPlan(
         RepeatPolicy repeats,
         Profiler profiler,
         Path outDir,
-        String command) {
+        String command,
+        TlsSettings tls) {
 
     public RunPlan {
         frontEnds = List.copyOf(frontEnds);
         leadIn = leadIn == null ? LeadInPolicy.NONE : leadIn;
+        tls = tls == null ? TlsSettings.OFF : tls;
+    }
+
+    /** The same plan with {@code value} as its front ends. */
+    public RunPlan withFrontEnds(List<FrontEndSpec> value) {
+        return new RunPlan(
+                value, load, warmup, leadIn, jvm, origin, placement, repeats, profiler, outDir, command, tls);
+    }
+
+    /** The same plan with {@code value} as its repeats. */
+    public RunPlan withRepeats(RepeatPolicy value) {
+        return new RunPlan(
+                frontEnds, load, warmup, leadIn, jvm, origin, placement, value, profiler, outDir, command, tls);
     }
 
     /** A plan that starts as {@code proxybench run} without options makes it, and takes only the parts given. */
@@ -64,6 +79,7 @@ public record RunPlan(
         private Profiler profiler = Profiler.NONE;
         private Path outDir = Path.of("results");
         private String command = "proxybench run";
+        private TlsSettings tls = TlsSettings.OFF;
 
         private Builder() {}
 
@@ -122,9 +138,14 @@ public record RunPlan(
             return this;
         }
 
+        public Builder tls(TlsSettings value) {
+            tls = value;
+            return this;
+        }
+
         public RunPlan build() {
             return new RunPlan(
-                    frontEnds, load, warmup, leadIn, jvm, origin, placement, repeats, profiler, outDir, command);
+                    frontEnds, load, warmup, leadIn, jvm, origin, placement, repeats, profiler, outDir, command, tls);
         }
     }
 }

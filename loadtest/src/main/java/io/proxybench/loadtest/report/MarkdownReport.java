@@ -95,6 +95,9 @@ public final class MarkdownReport {
                 if (resolved != null) {
                     md.append("; resolved at start: ").append(code(resolved));
                 }
+                if (fe.tls() != null) {
+                    md.append("; TLS negotiated: ").append(inline(fe.tls().describe()));
+                }
                 md.append(ReportNotes.readiness(fe));
                 md.append('\n');
             }

@@ -56,11 +56,12 @@ public final class ResultsTable {
     /**
      * The columns of this run's main table: the write-up's, then TP99, errors, the front end's CPU per
      * request and the flags, so that it fits a terminal and a browser window. The step column says what a
-     * step counts.
+     * step counts. A TLS churn run adds its handshakes per second, the front end's CPU per handshake and
+     * the share resumed before the flags.
      */
     public static List<Column> columns(RunResults results) {
         StepUnit unit = results.run().unit();
-        return List.of(
+        List<Column> columns = new ArrayList<>(List.of(
                 new Column("Run", false, StepRecord::frontEnd),
                 new Column(unit.header(), true, s -> FigureFormat.integer(s.connections())),
                 figure("Rq./s", s -> s.load().rps(), 0),
@@ -75,8 +76,20 @@ public final class ResultsTable {
                 new Column("Mbps", true, s -> FigureFormat.decimals(s.machine().netMbps(), 2)),
                 figure("TP99/ms", s -> s.latency().p99Ms(), 2),
                 new Column("Errors", true, s -> FigureFormat.integer(s.errors().total())),
-                US_PER_REQ,
-                new Column("Flags", false, ResultsTable::flags));
+                US_PER_REQ));
+        if (hasHandshakes(results)) {
+            columns.add(figure("HS/s", s -> s.handshakes().perSec(), 0));
+            columns.add(figure("\u00b5s/HS", s -> s.handshakes().proxyCpuUsPer(), 1));
+            columns.add(new Column(
+                    "Resumed/%", true, s -> FigureFormat.decimals(s.handshakes().resumedPct(), 1)));
+        }
+        columns.add(new Column("Flags", false, ResultsTable::flags));
+        return List.copyOf(columns);
+    }
+
+    /** Whether some step counted TLS handshakes (a {@code --tls --mode churn} run). */
+    static boolean hasHandshakes(RunResults results) {
+        return results.steps().stream().anyMatch(s -> s.handshakes().perSec() != null);
     }
 
     /**

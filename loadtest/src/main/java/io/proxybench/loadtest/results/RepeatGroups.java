@@ -141,7 +141,8 @@ public final class RepeatGroups {
                     median.latencyMerge(),
                     median.leadIn(),
                     median.pinning(),
-                    median.locks());
+                    median.locks(),
+                    median.handshakes());
         }
     }
 

@@ -86,6 +86,7 @@ public record RunMetadata(
      * @param resolved  what the proxy resolved at start (its admin {@code /resolved}: the transport
      *                  {@code auto} became, thread counts, leak tracking); null for nginx and HAProxy,
      *                  before the proxy answered, and in older runs
+     * @param tls       what its TLS port negotiated with the kit's probe; null on a plain run and in older runs
      */
     public record FrontEndInfo(
             String label,
@@ -97,7 +98,8 @@ public record RunMetadata(
             List<String> origin,
             Map<String, Long> afterSteps,
             Readiness readiness,
-            Map<String, String> resolved) {
+            Map<String, String> resolved,
+            TlsHandshake tls) {
 
         public FrontEndInfo {
             settings = settings == null ? Map.of() : settings;
@@ -107,27 +109,42 @@ public record RunMetadata(
         /** What is known before it starts: nothing yet of its command lines, pool, readiness or resolution. */
         public static FrontEndInfo beforeStart(
                 String label, String kind, Map<String, String> settings, List<String> jvmArgs, String rawDir) {
-            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, null, null, null, null, null);
+            return new FrontEndInfo(label, kind, settings, jvmArgs, rawDir, null, null, null, null, null, null);
         }
 
         public FrontEndInfo started(List<String> command, List<String> origin) {
             return new FrontEndInfo(
-                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved);
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved, tls);
         }
 
         public FrontEndInfo withAfterSteps(Map<String, Long> reading) {
             return new FrontEndInfo(
-                    label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness, resolved);
+                    label, kind, settings, jvmArgs, rawDir, command, origin, reading, readiness, resolved, tls);
         }
 
         public FrontEndInfo ready(Readiness readiness) {
             return new FrontEndInfo(
-                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved);
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, resolved, tls);
+        }
+
+        public FrontEndInfo withTls(TlsHandshake negotiated) {
+            return new FrontEndInfo(
+                    label,
+                    kind,
+                    settings,
+                    jvmArgs,
+                    rawDir,
+                    command,
+                    origin,
+                    afterSteps,
+                    readiness,
+                    resolved,
+                    negotiated);
         }
 
         public FrontEndInfo withResolved(Map<String, String> atStart) {
             return new FrontEndInfo(
-                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, atStart);
+                    label, kind, settings, jvmArgs, rawDir, command, origin, afterSteps, readiness, atStart, tls);
         }
     }
 

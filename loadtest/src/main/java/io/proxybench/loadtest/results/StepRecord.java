@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  *
  * <p>{@code leadIn} is how the load ran at the step's level before the step was measured (every step
  * after a front end's first); null for a first step and in files written before lead-ins.
+ *
+ * <p>{@code handshakes} is a TLS churn step's handshakes ({@link Handshakes}); all null otherwise.
  */
 public record StepRecord(
         String frontEnd,
@@ -49,7 +51,8 @@ public record StepRecord(
         String latencyMerge,
         LeadIn leadIn,
         @Flat CarrierPinning pinning,
-        @Flat LockContention locks) {
+        @Flat LockContention locks,
+        Handshakes handshakes) {
 
     public static final String OK = "ok";
     public static final String FAILED = "failed";
@@ -95,6 +98,7 @@ public record StepRecord(
         originFaults = originFaults == null ? OriginFaults.NONE : originFaults;
         pinning = pinning == null ? CarrierPinning.NONE : pinning;
         locks = locks == null ? LockContention.NONE : locks;
+        handshakes = handshakes == null ? Handshakes.NONE : handshakes;
     }
 
     /** A step that produced no figures, with the reason. */
@@ -144,6 +148,11 @@ public record StepRecord(
         return copy(c -> c.pinning = pinning);
     }
 
+    /** The same step with its TLS handshakes. */
+    public StepRecord withHandshakes(Handshakes handshakes) {
+        return copy(c -> c.handshakes = handshakes);
+    }
+
     /** The same step with the lock its threads waited for longest. */
     public StepRecord withLocks(LockContention locks) {
         return copy(c -> c.locks = locks);
@@ -179,6 +188,7 @@ public record StepRecord(
         LeadIn leadIn;
         CarrierPinning pinning;
         LockContention locks;
+        Handshakes handshakes;
 
         Copy() {}
 
@@ -205,6 +215,7 @@ public record StepRecord(
             leadIn = r.leadIn;
             pinning = r.pinning;
             locks = r.locks;
+            handshakes = r.handshakes;
         }
 
         StepRecord build() {
@@ -230,7 +241,8 @@ public record StepRecord(
                     latencyMerge,
                     leadIn,
                     pinning,
-                    locks);
+                    locks,
+                    handshakes);
         }
     }
 

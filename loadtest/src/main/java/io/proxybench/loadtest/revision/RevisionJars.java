@@ -76,18 +76,7 @@ public final class RevisionJars {
         if (resolved == layout) {
             return new Resolved(plan, layout);
         }
-        RunPlan withCommits = new RunPlan(
-                specs,
-                plan.load(),
-                plan.warmup(),
-                plan.leadIn(),
-                plan.jvm(),
-                plan.origin(),
-                plan.placement(),
-                plan.repeats(),
-                plan.profiler(),
-                plan.outDir(),
-                plan.command());
+        RunPlan withCommits = plan.withFrontEnds(specs);
         return new Resolved(withCommits, resolved);
     }
 

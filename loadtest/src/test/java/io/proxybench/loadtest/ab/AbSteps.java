@@ -37,6 +37,7 @@ final class AbSteps {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

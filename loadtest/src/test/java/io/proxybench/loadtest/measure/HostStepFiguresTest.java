@@ -38,6 +38,7 @@ class HostStepFiguresTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

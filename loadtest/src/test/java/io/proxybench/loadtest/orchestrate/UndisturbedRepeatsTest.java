@@ -32,6 +32,7 @@ class UndisturbedRepeatsTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

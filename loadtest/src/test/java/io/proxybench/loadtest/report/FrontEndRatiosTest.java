@@ -202,6 +202,7 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 null,
+                null,
                 null);
         StepRecord oldNetty = new StepRecord(
                 "netty",
@@ -217,6 +218,7 @@ class FrontEndRatiosTest {
                 null,
                 null,
                 new StepRecord.Processes(null, 50.0, null, null, null, null, null, null, null),
+                null,
                 null,
                 null,
                 null,

@@ -39,6 +39,7 @@ class HostsNotesTest {
                 latencyMerge,
                 null,
                 null,
+                null,
                 null);
         return new RunResults(null, run, List.of(step), List.of());
     }

@@ -37,6 +37,7 @@ class ReportNotesTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

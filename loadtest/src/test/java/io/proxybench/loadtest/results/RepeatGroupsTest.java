@@ -32,6 +32,7 @@ class RepeatGroupsTest {
                 null,
                 null,
                 null,
+                null,
                 null);
     }
 

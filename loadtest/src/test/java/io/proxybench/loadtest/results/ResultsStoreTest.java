@@ -35,7 +35,8 @@ class ResultsStoreTest {
                 null,
                 null,
                 new CarrierPinning(12L, 3.25),
-                new LockContention("java.util.concurrent.locks.ReentrantLock$NonfairSync", 41.5));
+                new LockContention("java.util.concurrent.locks.ReentrantLock$NonfairSync", 41.5),
+                null);
     }
 
     @Test
@@ -68,10 +69,11 @@ class ResultsStoreTest {
                 .endsWith(",ceilingRps,pctOfCeiling,originFaults.requests,originFaults.status500,originFaults.reset,"
                         + "originFaults.closeMidBody,originFaults.garbage,originFaults.stall,originFaults.slowBody,"
                         + "latencySpectrum,repeat,latencyMerge,leadIn.seconds,leadIn.end,pinnedCount,pinnedMs,"
-                        + "mostContendedLock,mostContendedLockMs");
+                        + "mostContendedLock,mostContendedLockMs,handshakes.perSec,handshakes.proxyCpuUsPer,"
+                        + "handshakes.resumedPct,handshakes.resumedCountedBy");
         assertThat(csv.get(1))
                 .endsWith(",14000,92.9,,,,,,,,latency-700.json,,,,,12,3.25,"
-                        + "java.util.concurrent.locks.ReentrantLock$NonfairSync,41.5");
+                        + "java.util.concurrent.locks.ReentrantLock$NonfairSync,41.5,,,,");
         assertThat(csv.get(1))
                 .startsWith("\"netty[a=1,b=2]\",netty,700,ok,,timeouts;socket-errors,2026-11-22T00:00:10Z,10,"
                         + "130000,13000,52.6,52.1,52.8,54.2,60,80,0,1,0,0,2,47.3,");
@@ -142,7 +144,8 @@ class ResultsStoreTest {
                         "pinnedCount",
                         "pinnedMs",
                         "mostContendedLock",
-                        "mostContendedLockMs");
+                        "mostContendedLockMs",
+                        "handshakes");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.proxybench.loadtest.generator.GeneratorException;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LoadGenerator;
 import io.proxybench.loadtest.generator.StepRequest;
+import io.proxybench.loadtest.generator.TlsHandshakeCounts;
 import io.proxybench.loadtest.generator.wrk.WrkJsonParser;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
@@ -116,7 +117,23 @@ public final class BuiltinGenerator implements LoadGenerator {
         }
         request.onProcessStart().accept(session.handle());
         String line = session.step(stepCommand(request), request.durationSec(), request.requestTimeout());
-        return withSpectrum(parse(line, request.rawDir(), request.name()), request.rawDir(), request.name());
+        GeneratorResult result =
+                withSpectrum(parse(line, request.rawDir(), request.name()), request.rawDir(), request.name());
+        return "https".equals(request.target().getScheme()) ? result.withTls(handshakes(line)) : result;
+    }
+
+    /** The TLS handshakes a step line counts ({@code tlsHandshakes}, {@code tlsResumed}); null without them. */
+    static TlsHandshakeCounts handshakes(String line) {
+        try {
+            JsonNode root = JSON.readTree(line);
+            return root.hasNonNull("tlsHandshakes")
+                    ? new TlsHandshakeCounts(
+                            root.get("tlsHandshakes").asLong(),
+                            root.path("tlsResumed").asLong())
+                    : null;
+        } catch (JsonProcessingException e) {
+            return null;
+        }
     }
 
     /**

@@ -54,6 +54,14 @@ final class LoadgenSession implements AutoCloseable {
             // a network namespace the kit made: the proxy's address there is not loopback
             command.addAll(List.of("--allow-host", target.getHost()));
         }
+        if (context.tls() != null && "https".equals(target.getScheme())) {
+            // the run's CA only; the client offers its sessions again as the run's resumption says
+            command.addAll(List.of(
+                    "--ca",
+                    context.tls().caCertificate().toAbsolutePath().toString(),
+                    "--tls-resumption",
+                    context.tls().resumption() ? "on" : "off"));
+        }
         command.add(target.toString());
         command = context.topology().wrap(Role.GENERATOR, command);
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();

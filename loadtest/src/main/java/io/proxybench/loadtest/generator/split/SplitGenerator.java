@@ -77,11 +77,7 @@ public final class SplitGenerator implements LoadGenerator {
         List<LoadGenerator> generators = new ArrayList<>();
         places.forEach((name, topology) -> {
             names.add(name);
-            generators.add(GeneratorCatalog.create(
-                    kind,
-                    new GeneratorContext(
-                            topology, context.processes(), context.threads(), context.cores(), context.runDir()),
-                    model));
+            generators.add(GeneratorCatalog.create(kind, context.in(topology), model));
         });
         return new SplitGenerator(names, generators, List.copyOf(places.values()));
     }

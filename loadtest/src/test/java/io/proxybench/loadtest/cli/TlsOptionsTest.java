@@ -1,0 +1,88 @@
+package io.proxybench.loadtest.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.proxybench.common.tls.KeyType;
+import io.proxybench.loadtest.plan.PlanException;
+import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TlsResumption;
+import io.proxybench.loadtest.plan.TlsSettings;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class TlsOptionsTest {
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private static RunPlan plan(String... args) throws PlanException {
+        RunCommand command = new RunCommand();
+        new CommandLine(command).parseArgs(args);
+        command.options.unmatched = command.unmatched;
+        return RunPlanReader.read(command.options, "proxybench run", RunPlanReader.Installed.ALL)
+                .plan();
+    }
+
+    private int run(String... args) {
+        CommandLine cmd = ProxybenchMain.commandLine();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    @Test
+    void withoutTlsTheRunIsPlain() throws PlanException {
+        assertThat(plan().tls()).isEqualTo(TlsSettings.OFF);
+        assertThat(plan().tls().enabled()).isFalse();
+    }
+
+    @Test
+    void tlsDefaultsToAnEcdsaKeyWithResumption() throws PlanException {
+        assertThat(plan("--tls").tls()).isEqualTo(new TlsSettings(true, KeyType.ECDSA_P256, TlsResumption.ON));
+    }
+
+    @Test
+    void keyTypeAndResumptionAreRead() throws PlanException {
+        assertThat(plan("--tls", "--tls-key", "rsa-2048", "--tls-resumption", "off", "--mode", "churn")
+                        .tls())
+                .isEqualTo(new TlsSettings(true, KeyType.RSA_2048, TlsResumption.OFF));
+    }
+
+    @Test
+    void anUnknownKeyTypeIsOneLineListingTheTypesAndExitCode2() {
+        assertThat(run("run", "--tls", "--tls-key", "dsa-1024")).isEqualTo(2);
+        assertThat(err.toString())
+                .isEqualTo("proxybench run: --tls-key: unknown value 'dsa-1024' (expected one of ecdsa-p256,"
+                        + " rsa-2048) (see proxybench run --help)" + System.lineSeparator());
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void gatlingIsRefusedWithTlsInOneLine() {
+        assertThat(run("run", "--tls", "--generator", "gatling", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .contains("--tls runs with --generator wrk or builtin");
+    }
+
+    @Test
+    void aRunFileTakesTheSameOptions(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("run.yaml"), "tls: true\ntls-key: rsa-2048\ngenerator: gatling\n");
+        assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--tls runs with --generator wrk or builtin");
+        err.getBuffer().setLength(0);
+        Files.writeString(file, "tls: true\ntls-key: dsa\n");
+        assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("tls-key").contains("dsa");
+    }
+}
