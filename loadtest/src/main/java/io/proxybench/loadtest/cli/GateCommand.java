@@ -37,9 +37,10 @@ import picocli.CommandLine.Unmatched;
         usageHelpAutoWidth = true,
         description = {
             "A/B of each proxy (--proxies) at the revision in the baseline file (.ci/perf-baseline, bumped"
-                    + " deliberately) against the current checkout with its uncommitted changes, as ab runs it"
-                    + " (default: step 400 after a 15 s warm-up, --jit-busy subtract, --judge cpu). A proxy whose A/B shows a significant regression is measured"
-                    + " again in a second, independent A/B; only a regression both show fails the gate.",
+                    + " deliberately) against the current checkout with its uncommitted changes (--candidate), as ab"
+                    + " runs it (default: step 400 after a 15 s warm-up, --jit-busy subtract, --judge cpu). A proxy"
+                    + " whose A/B shows a significant regression is measured again in a second, independent A/B;"
+                    + " only a regression both show fails the gate.",
             "Writes gate.md (a pull-request comment), gate.json and gate-junit.xml into <out>/gate-<time>/.",
             ""
         },
