@@ -1,0 +1,87 @@
+package io.proxybench.loadtest.report.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * One figure over many runs in time order ({@code history}): each run's median as a point, its spread
+ * (the lowest to the highest repeat) as a bar through it, the x axis labelled with each run's short
+ * commit id, and a dashed line before each run where the figure moved to a new level.
+ */
+public final class TrendCharts {
+
+    private static final Color SPREAD = new Color(0x70, 0x70, 0x70);
+    private static final Color CHANGE = new Color(0xc0, 0x2b, 0x2b);
+
+    /**
+     * One run's figure.
+     *
+     * @param label  the x axis label (a short commit id)
+     * @param median the median over the run's repeats
+     * @param low    the lowest repeat (the median itself for a run without repeats)
+     * @param high   the highest repeat
+     */
+    public record Point(String label, double median, double low, double high) {}
+
+    private TrendCharts() {}
+
+    /**
+     * The chart of {@code points}, stored under {@code path}.
+     *
+     * @param changes the indexes of the points where a new level starts
+     * @param color   the front end's colour index, as in the run reports
+     */
+    public static RenderedChart render(
+            String path, String title, String yAxis, List<Point> points, List<Integer> changes, int color) {
+        XYChart chart = ChartStyle.newChart(title, "run (commit), oldest first", yAxis, ChartStyle.HEIGHT);
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        double top = 0;
+        for (int i = 0; i < points.size(); i++) {
+            x.add(i + 1.0);
+            y.add(points.get(i).median());
+            top = Math.max(top, points.get(i).high());
+        }
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setXAxisMin(0.5);
+        chart.getStyler().setXAxisMax(points.size() + 0.5);
+        chart.getStyler().setXAxisLabelRotation(points.size() > 8 ? 45 : 0);
+        chart.setCustomXAxisTickLabelsFormatter(v -> tickLabel(points, v));
+        ChartStyle.frontEndSeries(chart.addSeries("median of the repeats", x, y), color, true);
+        for (int i = 0; i < points.size(); i++) {
+            Point p = points.get(i);
+            if (p.high() > p.low()) {
+                XYSeries bar =
+                        chart.addSeries("spread " + (i + 1), List.of(i + 1.0, i + 1.0), List.of(p.low(), p.high()));
+                bar.setLineColor(SPREAD);
+                bar.setLineStyle(new BasicStroke(1.4f));
+                bar.setMarker(SeriesMarkers.NONE);
+                bar.setShowInLegend(false);
+            }
+        }
+        boolean named = false;
+        for (int at : changes) {
+            double where = at + 0.5;
+            XYSeries line = chart.addSeries(
+                    named ? "change " + at : "new level", List.of(where, where), List.of(0.0, top * 1.05));
+            ChartStyle.referenceSeries(line, CHANGE);
+            line.setShowInLegend(!named);
+            named = true;
+        }
+        return new RenderedChart(path, title, ChartStyle.png(chart));
+    }
+
+    /** The label of the run at a whole tick; nothing between runs. */
+    private static String tickLabel(List<Point> points, double value) {
+        long index = Math.round(value);
+        if (Math.abs(value - index) > 1e-6 || index < 1 || index > points.size()) {
+            return " ";
+        }
+        return points.get((int) index - 1).label();
+    }
+}
