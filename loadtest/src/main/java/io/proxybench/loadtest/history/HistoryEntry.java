@@ -14,7 +14,7 @@ import java.util.Map;
  * @param commit    the short commit id the proxy was built from: the front end's {@code commit}, else the
  *                  run's git revision; {@code +} marks uncommitted changes; {@code ?} when unknown
  * @param repeats   the repeats that produced figures
- * @param flags     the flags the repeats raised, with the repeats they fell on; empty when none
+ * @param flags     the distinct flags the repeats raised ({@code machine-saturated, jit-busy}); empty when none
  * @param figures   the figures measured, by metric
  */
 public record HistoryEntry(

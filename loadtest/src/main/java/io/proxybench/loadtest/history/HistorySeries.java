@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One front end (its name without a revision) at one step across a group's runs, oldest first, with
@@ -103,8 +105,15 @@ public record HistorySeries(
                 settings.get(FrontEndSpec.REVISION),
                 HistoryEntry.shortCommit(commit == null ? meta.gitRevision() : commit),
                 step.ok().size(),
-                step.flagsText(),
+                String.join(", ", flags(step)),
                 figures);
+    }
+
+    /** The distinct flags the repeats with figures raised, in the order first raised. */
+    private static Set<String> flags(RepeatGroups.Group step) {
+        Set<String> flags = new LinkedHashSet<>();
+        step.ok().forEach(r -> flags.addAll(r.flags()));
+        return flags;
     }
 
     /** The entries that measured {@code metric}, in time order: what its change points index. */

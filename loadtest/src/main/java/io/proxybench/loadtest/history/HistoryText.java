@@ -12,7 +12,8 @@ import java.util.Locale;
 
 /**
  * The history as text: per group a line on its plan, per front end and step one table line per run
- * (time, run, build, each figure's median ± spread), then the change points. The same text is printed
+ * (time, run, build, each figure's median ± spread, the figures that moved there, the flags the run's
+ * repeats raised), then the change points. The same text is printed
  * and is the body of history.md.
  */
 public final class HistoryText {
@@ -78,22 +79,19 @@ public final class HistoryText {
             headers.add(m.label());
             numeric.add(true);
         }
-        headers.add("moved");
-        numeric.add(false);
+        headers.addAll(List.of("moved", "flags"));
+        numeric.addAll(List.of(false, false));
         List<List<String>> rows = new ArrayList<>();
         for (HistoryEntry e : s.entries()) {
-            List<String> row = new ArrayList<>(List.of(e.time(), e.runId(), buildOf(e)));
+            List<String> row = new ArrayList<>(List.of(e.time(), e.runId(), e.build()));
             for (Metric m : HistorySeries.METRICS) {
                 row.add(cell(e.figures().get(m), m));
             }
             row.add(moved(s, e));
+            row.add(e.flags());
             rows.add(row);
         }
         return MarkdownTable.render(headers, numeric, rows);
-    }
-
-    private static String buildOf(HistoryEntry e) {
-        return e.build() + (e.flags().isEmpty() ? "" : " (" + e.flags() + ")");
     }
 
     /** {@code 61.5 ±4.0%}: the median and the spread of the repeats; the median alone for one repeat. */
@@ -137,7 +135,8 @@ public final class HistoryText {
     static String changeLine(HistorySeries s, Metric m, ChangePoint c, HistoryEntry at) {
         String where = at.revision() == null
                 ? at.commit() + " (run " + at.runId() + ")"
-                : at.commit() + " (" + at.label() + ", run " + at.runId() + ")";
+                : at.commit() + " (" + (at.label().contains("@") ? at.label() : atRevision(s.frontEnd(), at.revision()))
+                        + ", run " + at.runId() + ")";
         return String.format(
                 Locale.ROOT,
                 "%s %s @ %d: %s at %s: %s \u2192 %s (p=%.3f)",
@@ -149,6 +148,14 @@ public final class HistoryText {
                 FigureFormat.decimals(c.before(), m.decimals()),
                 FigureFormat.decimals(c.after(), m.decimals()),
                 c.pValue());
+    }
+
+    /** {@code tomcat[threads=virtual]} at {@code HEAD~2} as {@code tomcat@HEAD~2[threads=virtual]}. */
+    private static String atRevision(String frontEnd, String revision) {
+        int bracket = frontEnd.indexOf('[');
+        return bracket < 0
+                ? frontEnd + "@" + revision
+                : frontEnd.substring(0, bracket) + "@" + revision + frontEnd.substring(bracket);
     }
 
     private static String plain(double value) {

@@ -10,18 +10,19 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * One figure over many runs in time order ({@code history}): each run's median as a point, its spread
- * (the lowest to the highest repeat) as a bar through it, the x axis labelled with each run's short
- * commit id, and a dashed line before each run where the figure moved to a new level.
+ * (the lowest to the highest repeat) as a bar through it, the runs numbered along the x axis with their
+ * short commit ids in its title, and a dashed line before each run where the figure moved to a new level.
  */
 public final class TrendCharts {
 
     private static final Color SPREAD = new Color(0x70, 0x70, 0x70);
     private static final Color CHANGE = new Color(0xc0, 0x2b, 0x2b);
+    private static final int MAX_TITLE = 95;
 
     /**
      * One run's figure.
      *
-     * @param label  the x axis label (a short commit id)
+     * @param label  the run's short commit id, for the x axis title
      * @param median the median over the run's repeats
      * @param low    the lowest repeat (the median itself for a run without repeats)
      * @param high   the highest repeat
@@ -38,7 +39,7 @@ public final class TrendCharts {
      */
     public static RenderedChart render(
             String path, String title, String yAxis, List<Point> points, List<Integer> changes, int color) {
-        XYChart chart = ChartStyle.newChart(title, "run (commit), oldest first", yAxis, ChartStyle.HEIGHT);
+        XYChart chart = ChartStyle.newChart(title, xAxisTitle(points), yAxis, ChartStyle.HEIGHT);
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         double top = 0;
@@ -48,10 +49,8 @@ public final class TrendCharts {
             top = Math.max(top, points.get(i).high());
         }
         chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setXAxisMin(0.5);
-        chart.getStyler().setXAxisMax(points.size() + 0.5);
-        chart.getStyler().setXAxisLabelRotation(points.size() > 8 ? 45 : 0);
-        chart.setCustomXAxisTickLabelsFormatter(v -> tickLabel(points, v));
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(points.size() + 1.0);
         ChartStyle.frontEndSeries(chart.addSeries("median of the repeats", x, y), color, true);
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
@@ -76,12 +75,16 @@ public final class TrendCharts {
         return new RenderedChart(path, title, ChartStyle.png(chart));
     }
 
-    /** The label of the run at a whole tick; nothing between runs. */
-    private static String tickLabel(List<Point> points, double value) {
-        long index = Math.round(value);
-        if (Math.abs(value - index) > 1e-6 || index < 1 || index > points.size()) {
-            return " ";
+    /**
+     * The x axis numbers the runs; its title says which commit each number is while that fits on one
+     * line. (XChart's own tick labels cannot carry them: a label function whose ticks between runs repeat
+     * a blank keeps its tick search from ending.)
+     */
+    private static String xAxisTitle(List<Point> points) {
+        StringBuilder commits = new StringBuilder("run, oldest first:");
+        for (int i = 0; i < points.size(); i++) {
+            commits.append(' ').append(i + 1).append(' ').append(points.get(i).label());
         }
-        return points.get((int) index - 1).label();
+        return commits.length() <= MAX_TITLE ? commits.toString() : "run, oldest first (commits in the table)";
     }
 }
