@@ -83,7 +83,10 @@ public final class TrendCharts {
     private static String xAxisTitle(List<Point> points) {
         StringBuilder commits = new StringBuilder("run, oldest first:");
         for (int i = 0; i < points.size(); i++) {
-            commits.append(' ').append(i + 1).append(' ').append(points.get(i).label());
+            commits.append(i == 0 ? " " : ", ")
+                    .append(i + 1)
+                    .append(':')
+                    .append(points.get(i).label());
         }
         return commits.length() <= MAX_TITLE ? commits.toString() : "run, oldest first (commits in the table)";
     }
