@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             CompareCommand.class,
             AbCommand.class,
             GateCommand.class,
+            HistoryCommand.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class
         })
