@@ -122,6 +122,42 @@ class ExternalFrontEndRunTest {
     }
 
     @Test
+    void aDefinitionThatReadsTheRunsCertificateServesTlsWithItsOwnSettings() throws IOException {
+        assumeThat(LAYOUT.proxyJar("netty")).as("proxy-netty built").isRegularFile();
+        Path launcher = LAYOUT.home().resolve("bin/proxy-netty");
+        Outcome outcome = run(
+                SHORT_RUN
+                        + "front-ends:\n"
+                        + "  - name: netty-tls\n"
+                        + "    command: " + launcher + " --port {{port}} --admin-port 0 --route /={{origin}}"
+                        + " --set server.bind={{address}} --set workers.inbound={{loops}}"
+                        + " --set tls.enabled={{tls}} --set tls.cert={{tls.cert}} --set tls.key={{tls.key}}"
+                        + " --set tls.resumption={{tls.resumption}}\n"
+                        + "    settings:\n"
+                        + "      loops: 1\n"
+                        + "    ready: 'listening'\n",
+                "--tls");
+
+        assertThat(outcome.code())
+                .as("stdout:%n%s%nstderr:%n%s", outcome.stdout(), outcome.stderr())
+                .isZero();
+        JsonNode frontEnd = JSON.readTree(outcome.runDir().resolve("run.json").toFile())
+                .get("frontEnds")
+                .get(0);
+        assertThat(frontEnd.get("tls").get("protocol").asText()).isEqualTo("TLSv1.3");
+        JsonNode step =
+                JSON.readTree(outcome.runDir().resolve("steps.json").toFile()).get(0);
+        assertThat(step.get("status").asText()).isEqualTo("ok");
+        assertThat(step.get("rps").asDouble()).isPositive();
+        assertThat(outcome.runDir().resolve("raw/netty-tls/stderr.log")).exists();
+        assertThat(outcome.runDir().resolve("plan.yaml"))
+                .content()
+                .contains("settings:")
+                .contains("loops:");
+        assertNothingLeft(outcome.runDir());
+    }
+
+    @Test
     void inTheNetnsTopologyItIsStartedInsideTheProxysNamespace() throws IOException {
         RequiredTool.assumePresent(
                 "netns",

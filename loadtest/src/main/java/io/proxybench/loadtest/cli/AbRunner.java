@@ -3,8 +3,6 @@ package io.proxybench.loadtest.cli;
 import io.proxybench.loadtest.ab.AbAnalysis;
 import io.proxybench.loadtest.ab.AbResult;
 import io.proxybench.loadtest.ab.AbResultFile;
-import io.proxybench.loadtest.frontend.HaproxyLauncher;
-import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
@@ -82,8 +80,8 @@ final class AbRunner {
                 command,
                 new RunPlanReader.Installed(
                         Executables.find("wrk").isPresent(),
-                        NginxLauncher.binary().isPresent(),
-                        HaproxyLauncher.binary().isPresent(),
+                        Executables.find("nginx").isPresent(),
+                        Executables.find("haproxy").isPresent(),
                         TomcatNativeLibrary.installed()));
         RunPlan p = read.plan();
         if (p.frontEnds().size() != 2) {

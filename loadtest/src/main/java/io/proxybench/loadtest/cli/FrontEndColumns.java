@@ -1,8 +1,6 @@
 package io.proxybench.loadtest.cli;
 
 import io.proxybench.loadtest.cli.RunPlanReader.Installed;
-import io.proxybench.loadtest.frontend.HaproxyConfig;
-import io.proxybench.loadtest.frontend.NginxConfig;
 import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndListParser;
@@ -10,6 +8,7 @@ import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.KindSetting;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.SweepExpander;
+import io.proxybench.loadtest.runfile.BundledFrontEnds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -47,13 +46,9 @@ final class FrontEndColumns {
         frontEnds = withGlobals(frontEnds, globals);
         for (FrontEndSpec spec : frontEnds) {
             checkJvmFlags(spec);
-            if (spec.kind() == FrontEndKind.NGINX || spec.kind() == FrontEndKind.HAPROXY) {
+            if (BundledFrontEnds.has(spec.kind())) {
                 try {
-                    if (spec.kind() == FrontEndKind.NGINX) {
-                        NginxConfig.check(spec.settings());
-                    } else {
-                        HaproxyConfig.check(spec.settings());
-                    }
+                    BundledFrontEnds.definition(spec.kind()).settings().check(spec.settings());
                 } catch (PlanException e) {
                     throw new PlanException("front end '" + spec.label() + "': " + e.getMessage());
                 }

@@ -1,7 +1,5 @@
 package io.proxybench.loadtest.cli;
 
-import io.proxybench.loadtest.frontend.HaproxyLauncher;
-import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.frontend.TomcatNativeLibrary;
 import io.proxybench.loadtest.orchestrate.RunSession;
 import io.proxybench.loadtest.plan.PlanException;
@@ -83,8 +81,8 @@ public class RunCommand extends KitCommand {
                     commandText(),
                     new RunPlanReader.Installed(
                             Executables.find("wrk").isPresent(),
-                            NginxLauncher.binary().isPresent(),
-                            HaproxyLauncher.binary().isPresent(),
+                            Executables.find("nginx").isPresent(),
+                            Executables.find("haproxy").isPresent(),
                             TomcatNativeLibrary.installed()));
         } catch (PlanException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), given.located(e.getMessage()));

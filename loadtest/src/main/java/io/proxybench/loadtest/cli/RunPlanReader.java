@@ -218,9 +218,9 @@ public final class RunPlanReader {
                     + " is not shipped to the proxy box");
         }
         for (FrontEndSpec spec : frontEnds) {
-            if (spec.kind() == FrontEndKind.EXTERNAL) {
-                throw new PlanException("--tls: front end '" + spec.label() + "' is defined by a run file, and the"
-                        + " kit cannot give it the run's certificate");
+            if (spec.kind() == FrontEndKind.EXTERNAL && !spec.external().servesTls()) {
+                throw new PlanException("--tls: front end '" + spec.label() + "' reads none of the run's {{tls...}}"
+                        + " placeholders, so it cannot be given the run's certificate (docs/run-files.md)");
             }
         }
         return new TlsSettings(true, o.tlsKey, o.tlsResumption);

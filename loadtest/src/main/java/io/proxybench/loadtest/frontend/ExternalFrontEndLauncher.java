@@ -1,15 +1,19 @@
 package io.proxybench.loadtest.frontend;
 
+import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.plan.ExternalFrontEnd;
 import io.proxybench.loadtest.plan.FrontEndSpec;
-import io.proxybench.loadtest.plan.PlaceholderTemplate;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.ReadyCondition;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
+import io.proxybench.loadtest.runfile.BundledFrontEnds;
+import io.proxybench.loadtest.template.TemplateException;
 import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,17 +21,21 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 /**
- * Starts a front end of the user's own from its definition: a free port picked, the config template
- * rendered into its raw directory, the command run by the shell in the proxy's place of the topology,
- * then waited for as the definition says. A start that fails quotes the end of its stderr and leaves
- * nothing running.
+ * Starts a front end from its definition (a run file's own, or the kit's bundled nginx and HAProxy):
+ * a free port picked, the settings worked out (a variant's over the defaults), the config template
+ * rendered into its raw directory, the command run by the shell in the proxy's place of the
+ * topology, then waited for as the definition says. A start that fails quotes the end of its stderr
+ * and leaves nothing running.
  */
 public final class ExternalFrontEndLauncher implements FrontEndLauncher {
 
     /** Lines of stderr quoted when it fails to start: enough for a config error and its context. */
     static final int STDERR_LINES = 3;
+
+    private static final Random RANDOM = new Random();
 
     private final LaunchContext context;
     private final HealthProbe probe = new HealthProbe();
@@ -38,29 +46,32 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
 
     @Override
     public RunningServer start(FrontEndSpec spec, RunningServer origin, Path rawDir) throws ProcessStartException {
-        ExternalFrontEnd definition = spec.external();
+        ExternalFrontEnd definition =
+                spec.external() != null ? spec.external() : BundledFrontEnds.definition(spec.kind());
         if (!definition.started()) {
             return attach(spec, definition, rawDir);
         }
         String host = context.topology().addressOf(Role.PROXY);
-        int port = ForegroundReferenceServer.freePort(host);
+        int port = freePort(host);
         Path dir = rawDir.toAbsolutePath();
-        Map<String, String> values = values(host, port, origin, dir);
         String command;
         try {
+            boolean pem = definition.commandTemplate().uses("tls.pem")
+                    || (definition.config() != null
+                            && definition.config().template().uses("tls.pem"));
+            Map<String, String> values =
+                    definition.settings().resolve(spec.settings(), values(host, port, origin, dir, pem));
             if (definition.config() != null) {
-                PlaceholderTemplate template = new PlaceholderTemplate(
-                        Files.readString(definition.config()),
-                        definition.config().toString(),
-                        1);
-                Files.writeString(dir.resolve(definition.config().getFileName()), template.render(values));
+                Files.writeString(
+                        dir.resolve(definition.config().fileName()),
+                        definition.config().template().render(values));
             }
-            command = new PlaceholderTemplate(definition.command(), definition.definedIn(), 0).render(values);
-        } catch (PlanException e) {
+            command = definition.commandTemplate().render(values);
+        } catch (PlanException | TemplateException e) {
             throw new ProcessStartException(e.getMessage());
         } catch (IOException e) {
             throw new ProcessStartException(
-                    "cannot render " + definition.config() + " into " + dir + ": " + e.getMessage());
+                    "cannot render the config of " + spec.label() + " into " + dir + ": " + e.getMessage());
         }
         List<String> wrapped =
                 context.topology().wrap(Role.PROXY, List.of("sh", "-c", execPrefixed(command)), definition.env());
@@ -79,8 +90,8 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
         } catch (IOException e) {
             throw new ProcessStartException("cannot start " + spec.label() + ": " + e.getMessage());
         }
-        RunningServer server =
-                new RunningServer(process, host, port, context.control(Role.PROXY, host, port), null, wrapped);
+        RunningServer server = new RunningServer(
+                process, host, port, context.control(Role.PROXY, host, port), null, wrapped, context.tls() != null);
         try {
             awaitReady(definition, server);
         } catch (ProcessStartException e) {
@@ -133,16 +144,35 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
         }
     }
 
-    /** What the placeholders stand for in this front end's turn. */
-    Map<String, String> values(String host, int port, RunningServer origin, Path dir) {
+    /**
+     * What the kit's placeholders stand for in this front end's turn; {@code pem}: write the chain and
+     * key in one file, a copy of the key made only for a definition that reads it.
+     */
+    Map<String, String> values(String host, int port, RunningServer origin, Path dir, boolean pem) throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("port", String.valueOf(port));
         values.put("address", host);
+        values.put("listen", hostPort(host, port));
         values.put("origin", hostPort(origin.host(), origin.port()));
         values.put("origin.host", origin.host());
         values.put("origin.port", String.valueOf(origin.port()));
         values.put("dir", dir.toString());
         values.put("cores", String.valueOf(context.cores()));
+        values.put("connections", String.valueOf(context.plan().load().maxConnections()));
+        PemFiles tls = context.tls();
+        boolean resumption = context.plan().tls().resumption().enabled();
+        values.put("tls", String.valueOf(tls != null));
+        values.put(
+                "tls.cert",
+                tls == null ? "" : tls.certificateChain().toAbsolutePath().toString());
+        values.put(
+                "tls.key", tls == null ? "" : tls.privateKey().toAbsolutePath().toString());
+        values.put(
+                "tls.pem",
+                tls == null || !pem
+                        ? ""
+                        : ReferenceTls.of(tls, resumption).writeCombined(dir).toString());
+        values.put("tls.resumption", String.valueOf(tls != null && resumption));
         return values;
     }
 
@@ -211,6 +241,20 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
     static String execPrefixed(String command) {
         String trimmed = command.trim();
         return trimmed.startsWith("exec ") || trimmed.matches("(?s).*[;&|\\n()`].*") ? trimmed : "exec " + trimmed;
+    }
+
+    /**
+     * A port free right now on {@code host}; the short race until the proxy binds it is accepted (a
+     * proxy cannot tell the kit a port-0 bind). An address of another network namespace cannot be
+     * bound from here: that namespace is the kit's own and fresh, so any port below the ephemeral
+     * range is free there.
+     */
+    static int freePort(String host) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            return 20_000 + RANDOM.nextInt(10_000);
+        }
     }
 
     private static String hostPort(String host, int port) {

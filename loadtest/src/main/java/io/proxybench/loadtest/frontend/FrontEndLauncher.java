@@ -16,9 +16,7 @@ public interface FrontEndLauncher {
     static FrontEndLauncher of(FrontEndSpec spec, LaunchContext context) {
         return switch (spec.kind()) {
             case NETTY, TOMCAT -> new JvmProxyLauncher(context);
-            case NGINX -> new NginxLauncher(context);
-            case HAPROXY -> new HaproxyLauncher(context);
-            case EXTERNAL -> new ExternalFrontEndLauncher(context);
+            case NGINX, HAPROXY, EXTERNAL -> new ExternalFrontEndLauncher(context);
         };
     }
 }

@@ -1,7 +1,7 @@
 /**
- * Starts what is measured: the stub origin, the JVM front ends (proxy-netty, proxy-tomcat) and the
- * reference servers nginx and HAProxy as separate processes, writes the reference servers'
- * configurations from the settings a user gives their variants, and waits until each one answers
- * (HealthProbe, ReadyLine).
+ * Starts what is measured: the stub origin and the JVM front ends (proxy-netty, proxy-tomcat) as
+ * separate processes, and every other front end from its definition (the kit's bundled nginx and
+ * HAProxy, or a run file's own) by one launcher that renders its templates with the run's values
+ * and a variant's settings, then waits until each one answers (HealthProbe, ReadyLine).
  */
 package io.proxybench.loadtest.frontend;

@@ -4,6 +4,7 @@ import io.proxybench.common.tls.HandshakeProbe;
 import io.proxybench.common.tls.PemFiles;
 import io.proxybench.common.tls.ThrowAwayPki;
 import io.proxybench.loadtest.frontend.RunningServer;
+import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.TlsSettings;
 import io.proxybench.loadtest.results.TlsHandshake;
@@ -96,6 +97,10 @@ final class FrontEndStartReadings {
 
     /** The engine behind the port, as the proxy resolved it; the system's OpenSSL for nginx and HAProxy. */
     static String provider(FrontEndSpec spec, Map<String, String> resolved) {
+        if (spec.kind() == FrontEndKind.EXTERNAL) {
+            // a definition of the user's own says nothing of the engine behind its port
+            return null;
+        }
         if (!spec.kind().isJvm()) {
             return "openssl (" + spec.kind().id() + ")";
         }

@@ -1,7 +1,5 @@
 package io.proxybench.loadtest.orchestrate;
 
-import io.proxybench.loadtest.frontend.HaproxyLauncher;
-import io.proxybench.loadtest.frontend.NginxLauncher;
 import io.proxybench.loadtest.generator.wrk.WrkScriptFile;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
@@ -39,9 +37,9 @@ final class HostsTopologyNeeds {
                 executables.get(Role.PROXY).add(javaBinary);
                 files.get(Role.PROXY).add(layout.proxyJar(spec.kind().id(), spec.label()));
             } else if (spec.kind() == FrontEndKind.NGINX) {
-                NginxLauncher.binary().ifPresent(executables.get(Role.PROXY)::add);
+                Executables.find("nginx").ifPresent(executables.get(Role.PROXY)::add);
             } else if (spec.kind() == FrontEndKind.HAPROXY) {
-                HaproxyLauncher.binary().ifPresent(executables.get(Role.PROXY)::add);
+                Executables.find("haproxy").ifPresent(executables.get(Role.PROXY)::add);
             }
         }
         GeneratorKind generator = plan.load().generator();

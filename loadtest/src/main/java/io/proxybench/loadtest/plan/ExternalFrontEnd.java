@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.plan;
 
+import io.proxybench.loadtest.template.PlaceholderTemplate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -8,12 +9,14 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A front end of the user's own, as a run file defines it: either a command the kit starts (with an
- * optional config template rendered beside it) or the address of a proxy already running.
+ * A front end started or reached from its definition: a run file's own, or the kit's bundled nginx
+ * and HAProxy ones. Either a command the kit starts (with an optional config template rendered
+ * beside it) or the address of a proxy already running.
  *
  * @param name         its label in tables and file names
  * @param command      the shell command that starts it, placeholders unrendered; null for {@code address}
- * @param config       the config template, absolute; null without one
+ * @param config       the config template; null without one
+ * @param settings     what a variant may set, each a placeholder of its templates
  * @param ready        when it is ready to take load
  * @param readyTimeout how long it may take to get there
  * @param env          extra environment of the command
@@ -26,7 +29,8 @@ import java.util.regex.Pattern;
 public record ExternalFrontEnd(
         String name,
         String command,
-        Path config,
+        ConfigTemplate config,
+        DefinedSettings settings,
         ReadyCondition ready,
         Duration readyTimeout,
         Map<String, String> env,
@@ -50,6 +54,20 @@ public record ExternalFrontEnd(
         if (FrontEndKind.byId(name).filter(FrontEndKind::isBuiltIn).isPresent()) {
             throw new PlanException("name '" + name + "' is a built-in front end; give yours another name");
         }
+    }
+
+    /** True when its command or config reads the run's TLS placeholders, so it can serve TLS. */
+    public boolean servesTls() {
+        return started()
+                && (commandTemplate().uses("tls")
+                        || (config != null && config.template().uses("tls")));
+    }
+
+    /** Its command as a template, placed at its definition's line. */
+    public PlaceholderTemplate commandTemplate() {
+        int colon = definedIn.lastIndexOf(':');
+        return new PlaceholderTemplate(
+                command, definedIn.substring(0, colon), Integer.parseInt(definedIn.substring(colon + 1)));
     }
 
     /** True when the kit starts it; false for a proxy already running at {@link #address}. */

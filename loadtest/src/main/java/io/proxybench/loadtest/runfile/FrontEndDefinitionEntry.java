@@ -11,11 +11,24 @@ import java.util.Map;
  * {@link io.proxybench.loadtest.plan.ExternalFrontEnd}.
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-@JsonPropertyOrder({"name", "command", "config", "ready", "ready-timeout", "env", "stop", "address", "pid", "pidfile"})
+@JsonPropertyOrder({
+    "name",
+    "command",
+    "config",
+    "settings",
+    "ready",
+    "ready-timeout",
+    "env",
+    "stop",
+    "address",
+    "pid",
+    "pidfile"
+})
 public record FrontEndDefinitionEntry(
         @JsonProperty("name") String name,
         @JsonProperty("command") String command,
         @JsonProperty("config") String config,
+        @JsonProperty("settings") Map<String, String> settings,
         @JsonProperty("ready") String ready,
         @JsonProperty("ready-timeout") String readyTimeout,
         @JsonProperty("env") Map<String, String> env,

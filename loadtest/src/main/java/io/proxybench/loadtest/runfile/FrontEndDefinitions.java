@@ -1,12 +1,15 @@
 package io.proxybench.loadtest.runfile;
 
+import io.proxybench.loadtest.plan.ConfigTemplate;
+import io.proxybench.loadtest.plan.DefinedSettings;
 import io.proxybench.loadtest.plan.DurationParser;
 import io.proxybench.loadtest.plan.ExternalFrontEnd;
-import io.proxybench.loadtest.plan.PlaceholderTemplate;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.ReadyCondition;
 import io.proxybench.loadtest.plan.StopPolicy;
 import io.proxybench.loadtest.process.Executables;
+import io.proxybench.loadtest.template.PlaceholderTemplate;
+import io.proxybench.loadtest.template.TemplateException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +33,46 @@ final class FrontEndDefinitions {
 
     private FrontEndDefinitions() {}
 
+    /** Reads the config template a definition names; null when the definition names none. */
+    @FunctionalInterface
+    interface ConfigReader {
+        ConfigTemplate read(String name) throws PlanException;
+    }
+
     static ExternalFrontEnd check(FrontEndDefinitionEntry entry, Path runFile, int line) throws PlanException {
-        String where = runFile + ":" + line;
+        Path base = runFile.toAbsolutePath().getParent();
+        return check(
+                entry,
+                runFile.toString(),
+                line,
+                name -> {
+                    Path config = base.resolve(name).normalize();
+                    if (!Files.isReadable(config)) {
+                        throw new PlanException("config template " + config + " is not a readable file");
+                    }
+                    try {
+                        return new ConfigTemplate(
+                                config.getFileName().toString(), Files.readString(config), config.toString());
+                    } catch (IOException e) {
+                        throw new PlanException("config template " + config + ": " + e.getMessage());
+                    }
+                },
+                base,
+                false);
+    }
+
+    /**
+     * @param file   where the entry was read, for messages
+     * @param base   what a relative pidfile is resolved against
+     * @param bundled one of the kit's own (nginx, HAProxy): it has a built-in name, and its program is
+     *                looked for only when a run names it
+     */
+    static ExternalFrontEnd check(
+            FrontEndDefinitionEntry entry, String file, int line, ConfigReader configs, Path base, boolean bundled)
+            throws PlanException {
+        String where = file + ":" + line;
         try {
-            return checked(entry, runFile, line);
+            return checked(entry, file, line, configs, base, bundled);
         } catch (PlanException e) {
             String message = e.getMessage();
             String name = entry.name() == null ? "" : "front end '" + entry.name() + "': ";
@@ -42,9 +81,12 @@ final class FrontEndDefinitions {
         }
     }
 
-    private static ExternalFrontEnd checked(FrontEndDefinitionEntry entry, Path runFile, int line)
+    private static ExternalFrontEnd checked(
+            FrontEndDefinitionEntry entry, String file, int line, ConfigReader configs, Path base, boolean bundled)
             throws PlanException {
-        ExternalFrontEnd.checkName(entry.name());
+        if (!bundled) {
+            ExternalFrontEnd.checkName(entry.name());
+        }
         boolean started = entry.command() != null && !entry.command().isBlank();
         if (started == (entry.address() != null)) {
             throw new PlanException("give either command (the kit starts it) or address (it is already running)");
@@ -58,30 +100,38 @@ final class FrontEndDefinitions {
                 throw new PlanException("stop and env are for a command; the kit neither starts nor stops a proxy"
                         + " given by address");
             }
+            if (entry.settings() != null && !entry.settings().isEmpty()) {
+                throw new PlanException("settings are placeholders of a command's templates; a running proxy has none");
+            }
         }
-        Path config = null;
+        ConfigTemplate config = null;
         if (entry.config() != null) {
             if (!started) {
                 throw new PlanException("config is rendered for a command to read; a running proxy has none");
             }
-            config =
-                    runFile.toAbsolutePath().getParent().resolve(entry.config()).normalize();
-            if (!Files.isReadable(config)) {
-                throw new PlanException("config template " + config + " is not a readable file");
-            }
+            config = configs.read(entry.config());
         }
+        DefinedSettings settings =
+                new DefinedSettings(entry.name(), entry.settings() == null ? Map.of() : entry.settings(), file, line);
+        settings.checkDeclared();
         if (started) {
-            PlaceholderTemplate command = new PlaceholderTemplate(entry.command(), runFile.toString(), line);
-            command.check();
-            PlaceholderTemplate template = config == null ? null : template(config);
-            if (template != null) {
-                template.check();
+            PlaceholderTemplate command = new PlaceholderTemplate(entry.command(), file, line);
+            PlaceholderTemplate template = config == null ? null : config.template();
+            try {
+                command.check(settings.names());
+                if (template != null) {
+                    template.check(settings.names());
+                }
+            } catch (TemplateException e) {
+                throw new PlanException(e.getMessage());
             }
-            if (!command.uses("port") && (template == null || !template.uses("port"))) {
-                throw new PlanException(
-                        "neither its command nor its config uses {{port}}, so it cannot be told" + " where to listen");
+            if (!listens(command) && (template == null || !listens(template))) {
+                throw new PlanException("neither its command nor its config uses {{port}} (or {{listen}}), so it"
+                        + " cannot be told where to listen");
             }
-            checkProgram(entry.command());
+            if (!bundled) {
+                checkProgram(entry.command());
+            }
         } else if (entry.pid() != null && entry.pidFile() != null) {
             throw new PlanException("give pid or pidfile, not both");
         } else if (ReadyCondition.parse(entry.ready()).kind() == ReadyCondition.Kind.LOG_LINE) {
@@ -104,6 +154,7 @@ final class FrontEndDefinitions {
                 entry.name(),
                 started ? entry.command() : null,
                 config,
+                settings,
                 ReadyCondition.parse(entry.ready()),
                 entry.readyTimeout() == null
                         ? DEFAULT_READY_TIMEOUT
@@ -112,13 +163,8 @@ final class FrontEndDefinitions {
                 stop,
                 started ? null : checkedAddress(entry.address()),
                 entry.pid(),
-                entry.pidFile() == null
-                        ? null
-                        : runFile.toAbsolutePath()
-                                .getParent()
-                                .resolve(entry.pidFile())
-                                .normalize(),
-                runFile + ":" + line);
+                entry.pidFile() == null ? null : base.resolve(entry.pidFile()).normalize(),
+                file + ":" + line);
     }
 
     /** The entry that writes {@code definition} back; {@code config} as the plan file will find it. */
@@ -128,6 +174,7 @@ final class FrontEndDefinitions {
                 definition.name(),
                 definition.command(),
                 config,
+                definition.settings().defaults(),
                 definition.ready().text(),
                 DurationParser.format(definition.readyTimeout()),
                 definition.env(),
@@ -137,12 +184,8 @@ final class FrontEndDefinitions {
                 definition.pidFile() == null ? null : definition.pidFile().toString());
     }
 
-    static PlaceholderTemplate template(Path config) throws PlanException {
-        try {
-            return new PlaceholderTemplate(Files.readString(config), config.toString(), 1);
-        } catch (IOException e) {
-            throw new PlanException("config template " + config + ": " + e.getMessage());
-        }
+    private static boolean listens(PlaceholderTemplate template) {
+        return template.uses("port") || template.uses("listen");
     }
 
     private static String checkedAddress(String address) throws PlanException {

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -139,10 +138,10 @@ public final class PlanFileWriter {
         if (defined.config() != null) {
             Path copy = runDir.resolve(TEMPLATES)
                     .resolve(defined.name())
-                    .resolve(defined.config().getFileName());
+                    .resolve(defined.config().fileName());
             try {
                 Files.createDirectories(copy.getParent());
-                Files.copy(defined.config(), copy, StandardCopyOption.REPLACE_EXISTING);
+                Files.writeString(copy, defined.config().text());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.runfile;
 
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -36,8 +37,9 @@ public final class RunFileReader {
     private static final YAMLMapper MAPPER = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
-    private static final Set<String> DEFINITION_KEYS =
-            Set.of("name", "command", "config", "ready", "ready-timeout", "env", "stop", "address", "pid", "pidfile");
+    /** The keys of a front end's definition: those its entry record reads and writes. */
+    private static final Set<String> DEFINITION_KEYS = Set.of(
+            FrontEndDefinitionEntry.class.getAnnotation(JsonPropertyOrder.class).value());
 
     private final CommandSpec run;
 

@@ -85,4 +85,24 @@ class TlsOptionsTest {
                 .isEqualTo(2);
         assertThat(err.toString()).contains("tls-key").contains("dsa");
     }
+
+    @Test
+    void aDefinedFrontEndThatReadsNoneOfTheRunsCertificateIsRefusedBeforeAnythingStarts(@TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(
+                dir.resolve("run.yaml"),
+                "front-ends:\n  - name: plain\n    command: java -jar x.jar --port {{port}}\n");
+        assertThat(run(
+                        "run",
+                        file.toString(),
+                        "--tls",
+                        "--out",
+                        dir.resolve("never").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .contains("--tls: front end 'plain' reads none of the run's {{tls...}} placeholders");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
 }

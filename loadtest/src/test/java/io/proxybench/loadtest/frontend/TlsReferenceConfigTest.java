@@ -6,7 +6,6 @@ import io.proxybench.common.tls.KeyType;
 import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
-import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TlsSettings;
@@ -19,7 +18,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every front end gets the run's certificate, TLS 1.2 and 1.3 only, and the run's resumption policy. */
+/**
+ * The JVM proxies get the run's certificate and resumption policy; HAProxy's file of both is private.
+ * nginx's and HAProxy's TLS lines are BundledFrontEndsTest's.
+ */
 class TlsReferenceConfigTest {
 
     private static final Path CHAIN = Path.of("/run/raw/tls/server-chain.pem");
@@ -27,55 +29,6 @@ class TlsReferenceConfigTest {
 
     @TempDir
     Path dir;
-
-    private static NginxConfig nginx(boolean resumption) throws PlanException {
-        return NginxConfig.forRun(100, 2, Map.of(), "127.0.0.1", 18443, "127.0.0.1", 19090, Path.of("/run/raw/nginx"))
-                .withTls(new ReferenceTls(CHAIN, KEY, resumption));
-    }
-
-    private static HaproxyConfig haproxy(boolean resumption) throws PlanException {
-        return HaproxyConfig.forRun(
-                        100, 2, Map.of(), "127.0.0.1", 18443, "127.0.0.1", 19090, Path.of("/run/raw/haproxy"))
-                .withTls(new ReferenceTls(CHAIN, KEY, resumption), Path.of("/run/raw/haproxy/both.pem"));
-    }
-
-    @Test
-    void nginxListensWithTheRunsCertificateOnTls12And13() throws PlanException {
-        assertThat(nginx(true).render())
-                .contains("listen 127.0.0.1:18443 backlog=511 ssl;")
-                .contains("ssl_certificate " + CHAIN + ";")
-                .contains("ssl_certificate_key " + KEY + ";")
-                .contains("ssl_protocols TLSv1.2 TLSv1.3;")
-                .contains("ssl_session_cache shared:")
-                .contains("ssl_session_tickets on;");
-    }
-
-    @Test
-    void nginxWithoutResumptionHasNeitherCacheNorTickets() throws PlanException {
-        assertThat(nginx(false).render()).contains("ssl_session_cache off;").contains("ssl_session_tickets off;");
-    }
-
-    @Test
-    void aPlainNginxHasNoTls() throws PlanException {
-        String plain = NginxConfig.forRun(
-                        100, 2, Map.of(), "127.0.0.1", 18080, "127.0.0.1", 19090, Path.of("/run/raw/nginx"))
-                .render();
-        assertThat(plain).doesNotContain("ssl");
-    }
-
-    @Test
-    void haproxyBindsWithTheChainAndKeyFromTls12() throws PlanException {
-        String conf = haproxy(true).render();
-        assertThat(conf)
-                .contains("    bind 127.0.0.1:18443 ssl crt /run/raw/haproxy/both.pem ssl-min-ver TLSv1.2")
-                .doesNotContain("no-tls-tickets")
-                .doesNotContain("tune.ssl.cachesize 0");
-    }
-
-    @Test
-    void haproxyWithoutResumptionHasNeitherTicketsNorCache() throws PlanException {
-        assertThat(haproxy(false).render()).contains(" no-tls-tickets").contains("    tune.ssl.cachesize 0\n");
-    }
 
     @Test
     void haproxysPemHoldsTheChainThenTheKeyForItsOwnerOnly() throws IOException {

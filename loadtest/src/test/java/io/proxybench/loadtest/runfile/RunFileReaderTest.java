@@ -89,7 +89,8 @@ class RunFileReaderTest {
 
         ExternalFrontEnd mine = file.definitions().get("mine");
         assertThat(file.options().get(0).tokens()).containsExactly("--front-ends=nginx,mine");
-        assertThat(mine.config()).isEqualTo(dir.resolve("proxy.conf"));
+        assertThat(mine.config().source()).isEqualTo(dir.resolve("proxy.conf").toString());
+        assertThat(mine.config().text()).startsWith("listen {{address}}:{{port}};");
         assertThat(mine.ready()).isEqualTo(new ReadyCondition(ReadyCondition.Kind.HTTP_PATH, "/healthz"));
         assertThat(mine.readyTimeout()).isEqualTo(Duration.ofSeconds(20));
         assertThat(mine.stop()).isEqualTo(new StopPolicy(StopPolicy.Signal.QUIT, Duration.ofSeconds(10)));
@@ -102,10 +103,11 @@ class RunFileReaderTest {
                 .startsWith(
                         "run.yaml:3: front-ends: unknown key 'comand' in a front end's definition (known: address,");
         assertThat(error("front-ends:\n  - name: a\n    command: sh -c true\n"))
-                .isEqualTo("run.yaml:2: front end 'a': neither its command nor its config uses {{port}}, so it"
-                        + " cannot be told where to listen");
+                .isEqualTo("run.yaml:2: front end 'a': neither its command nor its config uses {{port}} (or"
+                        + " {{listen}}), so it cannot be told where to listen");
         assertThat(error("front-ends:\n  - name: a\n    command: sh -c true {{prot}}\n"))
-                .startsWith("run.yaml:2: unknown placeholder {{prot}} (known: address, cores, dir, origin,");
+                .startsWith(
+                        "run.yaml:2: unknown placeholder {{prot}} (known: address, connections, cores, dir, listen,");
         assertThat(error("front-ends:\n  - name: a\n    command: no-such-proxy-here --port {{port}}\n"))
                 .isEqualTo("run.yaml:2: front end 'a': command 'no-such-proxy-here' is not found on PATH");
         assertThat(error("front-ends:\n  - {name: a, command: 'sh {{port}}'}\n  - {name: a, command: 'sh {{port}}'}\n"))
