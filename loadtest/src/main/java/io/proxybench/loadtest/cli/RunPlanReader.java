@@ -116,11 +116,6 @@ public final class RunPlanReader {
         CpuPinning cpus = CpuPinning.parse(o.cpus, OnlineCpus.read());
 
         List<FrontEndSpec> frontEnds = FrontEndColumns.resolve(o, installed, notes);
-        if (topology.kind() == TopologyKind.HOSTS
-                && frontEnds.stream().anyMatch(f -> f.kind() == FrontEndKind.EXTERNAL)) {
-            throw new PlanException("front ends a run file defines run in the loopback and netns topologies;"
-                    + " on --topology hosts they are not shipped to the proxy box yet");
-        }
         int java = JavaRelease.feature(javaHome);
         for (FrontEndSpec spec : frontEnds) {
             if ("virtual".equals(spec.settings().get("tomcat.threads")) && java < JavaRelease.VIRTUAL_THREADS) {

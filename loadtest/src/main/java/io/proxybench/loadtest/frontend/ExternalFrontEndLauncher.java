@@ -62,9 +62,11 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             Map<String, String> values =
                     definition.settings().resolve(spec.settings(), values(host, port, origin, dir, pem));
             if (definition.config() != null) {
-                Files.writeString(
+                Path rendered = Files.writeString(
                         dir.resolve(definition.config().fileName()),
                         definition.config().template().render(values));
+                // on another box the command reads it there, at the same path
+                context.topology().put(Role.PROXY, rendered);
             }
             command = definition.commandTemplate().render(values);
         } catch (PlanException | TemplateException e) {
@@ -73,8 +75,12 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             throw new ProcessStartException(
                     "cannot render the config of " + spec.label() + " into " + dir + ": " + e.getMessage());
         }
-        List<String> wrapped =
-                context.topology().wrap(Role.PROXY, List.of("sh", "-c", execPrefixed(command)), definition.env());
+        String shell = execPrefixed(command);
+        if (context.topology().boxOf(Role.PROXY) != null) {
+            // {{dir}} is where the proxy writes its logs and pid file, there as here
+            shell = "mkdir -p '" + dir.toString().replace("'", "'\\''") + "' && " + shell;
+        }
+        List<String> wrapped = context.topology().wrap(Role.PROXY, List.of("sh", "-c", shell), definition.env());
         ChildProcess process;
         try {
             process = ChildProcess.start(

@@ -67,6 +67,11 @@ public final class PinnedTopology implements Topology {
     }
 
     @Override
+    public void put(Role role, Path file) throws IOException {
+        inner.put(role, file);
+    }
+
+    @Override
     public boolean fetch(Role role, Path file) {
         return inner.fetch(role, file);
     }

@@ -118,4 +118,11 @@ public interface Topology extends AutoCloseable {
     default boolean fetch(Role role, Path file) {
         return Files.isRegularFile(file);
     }
+
+    /**
+     * Places {@code file}, written here, at the same path on {@code role}'s box when that is another
+     * machine (a front end's rendered config, which its command there reads); a place on this machine
+     * needs nothing.
+     */
+    default void put(Role role, Path file) throws IOException {}
 }

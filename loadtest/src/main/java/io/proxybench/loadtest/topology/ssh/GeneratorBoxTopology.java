@@ -50,6 +50,11 @@ final class GeneratorBoxTopology implements Topology {
     }
 
     @Override
+    public void put(Role role, Path file) throws IOException {
+        whole.put(role, file);
+    }
+
+    @Override
     public boolean fetch(Role role, Path file) {
         return role == Role.GENERATOR ? whole.fetchFrom(box, file) : whole.fetch(role, file);
     }

@@ -126,6 +126,15 @@ final class JarShipment {
     }
 
     /**
+     * Copies {@code file}, written here, to the same path on {@code box} (its directory made there
+     * first): a front end's rendered config, which its command on the box reads.
+     */
+    void put(HostsFile.Place box, Path file) throws TopologyException {
+        Path absolute = file.toAbsolutePath();
+        run(catCommand(box, absolute, absolute.toString()), box, "cannot copy " + file);
+    }
+
+    /**
      * Copies {@code file} from {@code box} (where a remote generator wrote it) to the same path here:
      * {@code ssh ... cat FILE} into a temporary file, renamed once complete. False when the box has no such file.
      */

@@ -239,6 +239,19 @@ public final class SshTopology implements Topology {
         return fetchFrom(hosts.place(role), file);
     }
 
+    @Override
+    public void put(Role role, Path file) throws IOException {
+        HostsFile.Place place = hosts.place(role);
+        if (place.local()) {
+            return;
+        }
+        try {
+            shipment.put(place, file);
+        } catch (TopologyException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
     /** {@code file} from {@code box} to the same path here, unless it is here already. */
     boolean fetchFrom(HostsFile.Place box, Path file) {
         if (Files.isRegularFile(file)) {

@@ -1,3 +1,3 @@
-# Receives one file on stdin, replacing FILE only once it is complete:
+# Receives one file on stdin, replacing FILE only once it is complete, its directory made first:
 # sh -c "$(cat ship-receive.sh)" pb FILE
-cat > "$1.part" && mv -f "$1.part" "$1"
+mkdir -p "$(dirname "$1")" && cat > "$1.part" && mv -f "$1.part" "$1"

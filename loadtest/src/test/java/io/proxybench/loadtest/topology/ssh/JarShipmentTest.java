@@ -126,4 +126,22 @@ class JarShipmentTest {
         assertThat(dir.resolve("raw/none.hlog")).doesNotExist();
         assertThat(dir.resolve("raw/none.hlog.part")).doesNotExist();
     }
+
+    @Test
+    void putsARenderedConfigAtTheSamePathOnTheBoxMakingItsDirectory(@TempDir Path dir) throws Exception {
+        Path here = Files.writeString(dir.resolve("nginx.conf"), "worker_processes 2;\n");
+        Path there = dir.resolve("box/run/raw/nginx/nginx.conf");
+        // the box is this machine: the remote command (the last word) runs under sh instead of ssh, with the
+        // box's path in place of the same path here
+        CommandRunner local = command -> {
+            int ssh = command.indexOf("ssh");
+            List<String> run = new java.util.ArrayList<>(command.subList(0, ssh));
+            run.addAll(List.of("sh", "-c", command.get(command.size() - 1).replace(here.toString(), there.toString())));
+            return CommandRunner.processes(java.time.Duration.ofSeconds(10)).run(run);
+        };
+
+        new JarShipment(new SshCommands(null), local, "pb", true).put(BOX, here);
+
+        assertThat(there).hasContent("worker_processes 2;");
+    }
 }

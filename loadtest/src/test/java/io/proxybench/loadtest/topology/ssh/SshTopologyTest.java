@@ -280,4 +280,21 @@ class SshTopologyTest {
     private static String last(List<String> command) {
         return command.get(command.size() - 1);
     }
+
+    @Test
+    void aFileIsPutOnTheRolesBoxOnlyWhenThatIsAnotherMachine(@TempDir Path dir) throws Exception {
+        RecordingRunner runner = RecordingRunner.allSucceed();
+        SshTopology topology = new SshTopology(HOSTS, runner, "abc123");
+        Path conf = Files.writeString(dir.resolve("nginx.conf"), "events {}\n");
+
+        topology.put(Role.GENERATOR, conf);
+        assertThat(runner.commands()).isEmpty();
+
+        topology.put(Role.PROXY, conf);
+        assertThat(runner.joined())
+                .singleElement()
+                .asString()
+                .contains("bench@proxy-1")
+                .contains(conf.toAbsolutePath().toString());
+    }
 }
