@@ -82,18 +82,16 @@ public class RunOptions {
     @Option(
             names = "--tls-key",
             paramLabel = "TYPE",
-            defaultValue = "ecdsa-p256",
             converter = ChoiceConverter.Key.class,
-            description = "With --tls: the server key's type, ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+            description = "With --tls: the server key's type, ${COMPLETION-CANDIDATES} (default: ecdsa-p256).")
     KeyType tlsKey;
 
     @Option(
             names = "--tls-resumption",
             paramLabel = "on|off",
-            defaultValue = "on",
             converter = ChoiceConverter.Resumption.class,
             description = "With --tls: whether clients may resume sessions (tickets and cache) on every front end,"
-                    + " and the built-in generator offers its own (default: ${DEFAULT-VALUE}).")
+                    + " and the built-in generator offers its own (default: on).")
     TlsResumption tlsResumption;
 
     @Option(

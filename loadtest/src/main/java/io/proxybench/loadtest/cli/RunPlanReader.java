@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.cli;
 
+import io.proxybench.common.tls.KeyType;
 import io.proxybench.loadtest.frontend.JvmOptionsFiles;
 import io.proxybench.loadtest.plan.ByteSizeParser;
 import io.proxybench.loadtest.plan.CpuPinning;
@@ -22,6 +23,7 @@ import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
+import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TlsSettings;
 import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.TopologyOptions;
@@ -202,6 +204,12 @@ public final class RunPlanReader {
     static TlsSettings tls(RunOptions o, GeneratorKind generator, TopologyKind topology, List<FrontEndSpec> frontEnds)
             throws PlanException {
         if (!o.tls) {
+            // their defaults pass: an earlier run's plan.yaml spells every default out
+            if ((o.tlsKey != null && o.tlsKey != KeyType.ECDSA_P256)
+                    || (o.tlsResumption != null && o.tlsResumption != TlsResumption.ON)) {
+                throw new PlanException(
+                        "--tls-key and --tls-resumption apply to a --tls run only: add --tls, or" + " leave them out");
+            }
             return TlsSettings.OFF;
         }
         if (generator == GeneratorKind.GATLING) {
@@ -218,7 +226,10 @@ public final class RunPlanReader {
                         + " placeholders, so it cannot be given the run's certificate (docs/run-files.md)");
             }
         }
-        return new TlsSettings(true, o.tlsKey, o.tlsResumption);
+        return new TlsSettings(
+                true,
+                o.tlsKey == null ? KeyType.ECDSA_P256 : o.tlsKey,
+                o.tlsResumption == null ? TlsResumption.ON : o.tlsResumption);
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {

@@ -8,6 +8,7 @@ import io.proxybench.loadtest.plan.ReadyCondition;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.runfile.BundledFrontEnds;
+import io.proxybench.loadtest.sample.JvmTotalsReader;
 import io.proxybench.loadtest.template.TemplateException;
 import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
@@ -22,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts a front end from its definition (a run file's own, or the kit's bundled nginx and HAProxy):
@@ -35,6 +38,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
     /** Lines of stderr quoted when it fails to start: enough for a config error and its context. */
     static final int STDERR_LINES = 3;
 
+    private static final Logger LOG = LoggerFactory.getLogger(ExternalFrontEndLauncher.class);
     private static final Random RANDOM = new Random();
 
     private final LaunchContext context;
@@ -104,7 +108,28 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             process.stop(Duration.ofSeconds(2));
             throw e;
         }
-        return server;
+        return withJvmFound(spec, server);
+    }
+
+    /**
+     * A definition's command that runs a HotSpot JVM (it maps a perf-data file) is read as the kit's
+     * own proxies are: warmed until its JIT is quiet, with GC and JIT columns. A JVM started with
+     * {@code -XX:-UsePerfData}, or on another box, is measured as a native proxy.
+     */
+    private static RunningServer withJvmFound(FrontEndSpec spec, RunningServer server) {
+        if (server.process() == null || server.process().handle() == null) {
+            return server;
+        }
+        return JvmTotalsReader.jvmIn(server.process().handle())
+                .map(jvm -> {
+                    LOG.info(
+                            "[{}] runs a JVM (pid {}): warmed until its JIT is quiet, GC and JIT figures from its"
+                                    + " perf-data file",
+                            spec.label(),
+                            jvm.pid());
+                    return server.withJvm(jvm);
+                })
+                .orElse(server);
     }
 
     /**
@@ -136,7 +161,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
                 null,
                 List.of("(already running, pid " + pid + ")"));
         awaitReady(definition, server);
-        return server;
+        return withJvmFound(spec, server);
     }
 
     private static long pidOf(ExternalFrontEnd definition) throws ProcessStartException {

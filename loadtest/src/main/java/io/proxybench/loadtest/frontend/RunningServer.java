@@ -14,6 +14,8 @@ import java.util.List;
  * @param adminControl where the kit reaches the admin port of a JVM proxy; null for nginx and the origin
  * @param command      the command it was started with, recorded in run.json
  * @param tls          {@code port} speaks TLS (a {@code --tls} run's front end); the admin port never does
+ * @param jvm          a JVM found in a definition's process tree, whose perf-data file gives its GC and
+ *                     JIT figures; null otherwise (the kit's own proxies are read through their admin port)
  */
 public record RunningServer(
         ChildProcess process,
@@ -22,10 +24,39 @@ public record RunningServer(
         InetSocketAddress control,
         InetSocketAddress adminControl,
         List<String> command,
-        boolean tls) {
+        boolean tls,
+        ProcessHandle jvm) {
 
     public RunningServer {
         command = List.copyOf(command);
+    }
+
+    /** A server whose JVM figures, if any, come through its admin port. */
+    public RunningServer(
+            ChildProcess process,
+            String host,
+            int port,
+            InetSocketAddress control,
+            InetSocketAddress adminControl,
+            List<String> command,
+            boolean tls) {
+        this(process, host, port, control, adminControl, command, tls, null);
+    }
+
+    /** The same server with {@code found} as the JVM whose perf-data file is read. */
+    public RunningServer withJvm(ProcessHandle found) {
+        return new RunningServer(process, host, port, control, adminControl, command, tls, found);
+    }
+
+    /**
+     * The JVM process whose GC and JIT figures the kit reads: the kit's own proxy (admin port and
+     * perf-data file), or one found in a definition's tree (perf-data file only); null for a native one.
+     */
+    public ProcessHandle jvmProcess() {
+        if (jvm != null) {
+            return jvm;
+        }
+        return adminControl != null && process != null ? process.handle() : null;
     }
 
     /** A server speaking plain HTTP. */
@@ -36,7 +67,7 @@ public record RunningServer(
             InetSocketAddress control,
             InetSocketAddress adminControl,
             List<String> command) {
-        this(process, host, port, control, adminControl, command, false);
+        this(process, host, port, control, adminControl, command, false, null);
     }
 
     /** The URL the load goes to. */

@@ -97,7 +97,8 @@ public final class StepFigures {
                 mean(inside, s -> s.machine().stealPct()));
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
-        boolean jvmThreads = spec.kind().isJvm();
+        // the kit's own proxies, and a definition's command found to run a JVM (its perf-data read at the edges)
+        boolean jvmThreads = spec.kind().isJvm() || (before != null && before.jvm() != null);
         StepRecord.Processes processes = new StepRecord.Processes(
                 perSecond(times.proxyCpuSec(), wallSec, 100),
                 perRequestUs(times.proxyCpuSec(), result.requests()),

@@ -183,7 +183,11 @@ final class FrontEndRound {
             info = info.withResolved(resolved).withTls(startReadings.tls(spec, frontEnd, resolved));
             URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
             sampler.watch(new SamplingLoop.Watch(
-                    spec.label(), frontEnd.process().handle(), origin.process().handle(), metrics));
+                    spec.label(),
+                    frontEnd.process().handle(),
+                    origin.process().handle(),
+                    frontEnd.jvmProcess(),
+                    metrics));
             profiler.frontEnd(spec, frontEnd, raw);
             syscalls.frontEnd(spec, frontEnd, raw, repeat);
             pinning.frontEnd(spec, frontEnd, raw);

@@ -193,7 +193,7 @@ final class SteadyWindows {
         URI stats = origin.controlUri(OriginStatsReader.PATH);
         try (BufferedWriter csv = Files.newBufferedWriter(csvFile, StandardCharsets.UTF_8)) {
             csv.write(CSV_HEADER);
-            JitTimeGauge frontGauge = metrics == null
+            JitTimeGauge frontGauge = frontEnd.jvmProcess() == null
                     ? null
                     : new JitTimeGauge(processes, handle(frontEnd), () -> frontJit(frontEnd, metrics));
             JitTimeGauge originGauge = new JitTimeGauge(processes, handle(origin), () -> originJit(stats));
@@ -258,7 +258,7 @@ final class SteadyWindows {
     /** The JVM's own count; null when the front end's figures cannot be read this time. */
     private Double frontJit(RunningServer frontEnd, URI metrics) {
         try {
-            return jvm.read(handle(frontEnd), metrics).jitTimeMs();
+            return jvm.read(frontEnd.jvmProcess(), metrics).jitTimeMs();
         } catch (IOException e) {
             LOG.debug("JVM figures not read: {}", e.getMessage());
             return null;

@@ -47,12 +47,11 @@ final class StepBoundaryReader {
         long epochMs = System.currentTimeMillis();
         JvmTotals figures = null;
         URI metrics = frontEnd.adminUri(JvmAdminSampler.PATH);
+        ProcessHandle jvmProcess = frontEnd.jvmProcess();
         // a second try as for the origin's counters: a missing reading blanks the step's GC and JIT
-        for (int attempt = 0; metrics != null && figures == null && attempt < 2; attempt++) {
+        for (int attempt = 0; jvmProcess != null && figures == null && attempt < 2; attempt++) {
             try {
-                figures = stepEnd
-                        ? jvm.readAtStepEnd(frontEnd.process().handle(), metrics)
-                        : jvm.read(frontEnd.process().handle(), metrics);
+                figures = stepEnd ? jvm.readAtStepEnd(jvmProcess, metrics) : jvm.read(jvmProcess, metrics);
             } catch (IOException e) {
                 LOG.debug("JVM figures not read: {}", e.getMessage());
             }

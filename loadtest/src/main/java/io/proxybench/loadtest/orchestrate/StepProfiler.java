@@ -4,7 +4,6 @@ import io.proxybench.loadtest.frontend.RunningServer;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RunPlan;
-import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.profile.AsyncProfilerControl;
 import io.proxybench.loadtest.profile.ContendedLocks;
 import io.proxybench.loadtest.profile.FlightRecorderControl;
@@ -50,7 +49,9 @@ final class StepProfiler {
     private boolean noAllocNoted;
 
     private String label;
-    private ChildProcess process;
+    /** The JVM recorded: the kit's own proxy, or one a definition's command runs; null for none. */
+    private ProcessHandle process;
+
     private Path raw;
     private String cpuEngine;
     private boolean jfrRecording;
@@ -66,14 +67,14 @@ final class StepProfiler {
         this.recorder = recorder;
     }
 
-    /** The front end whose steps come next; nginx and HAProxy are not profiled. */
+    /** The front end whose steps come next; one that runs no JVM (nginx, HAProxy) is not profiled. */
     void frontEnd(FrontEndSpec spec, RunningServer server, Path rawDir) throws IOException {
         process = null;
-        if (!profiler.jvm() || !spec.kind().isJvm()) {
+        if (!profiler.jvm() || server.jvmProcess() == null) {
             return;
         }
         label = spec.label();
-        process = server.process();
+        process = server.jvmProcess();
         raw = rawDir;
         if (profiler.jfr() && jfr == null && !jfrGone) {
             jfr = FlightRecorderControl.find(javaHome).orElse(null);

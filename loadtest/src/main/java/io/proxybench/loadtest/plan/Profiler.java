@@ -46,7 +46,8 @@ public record Profiler(boolean jfr, boolean async, boolean syscalls) {
     /** The note for a run that records JVMs but also has nginx or HAProxy columns, which have none. */
     public Optional<String> unprofiledNote(List<FrontEndSpec> frontEnds) {
         List<String> others = frontEnds.stream()
-                .filter(f -> !f.kind().isJvm())
+                // a definition of the user's own is recorded when its command turns out to run a JVM
+                .filter(f -> !f.kind().isJvm() && f.kind() != FrontEndKind.EXTERNAL)
                 .map(FrontEndSpec::label)
                 .toList();
         if (!jvm() || others.isEmpty()) {

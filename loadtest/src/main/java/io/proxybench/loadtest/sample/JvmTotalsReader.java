@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.sample;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,10 +48,34 @@ public final class JvmTotalsReader {
         this.perfDataRoot = perfDataRoot;
     }
 
-    /** The totals of {@code process}, whose admin route is {@code metrics}. */
+    /** The totals of {@code process}, whose admin route is {@code metrics} (null for a JVM without one). */
     public JvmTotals read(ProcessHandle process, URI metrics) throws IOException {
         Optional<PerfDataFile> file = perfData(process, metrics);
-        return file.isPresent() ? totals(file.get()) : admin.read(metrics);
+        if (file.isPresent()) {
+            return totals(file.get());
+        }
+        if (metrics == null) {
+            throw new IOException("pid " + process.pid() + " maps no perf-data file and has no admin port");
+        }
+        return admin.read(metrics);
+    }
+
+    /**
+     * The first process of {@code root}'s tree (itself, then its descendants) that maps a HotSpot
+     * perf-data file: the JVM a definition's command runs, under a shell or launcher script or not.
+     */
+    public static Optional<ProcessHandle> jvmIn(ProcessHandle root) {
+        return Stream.concat(Stream.of(root), root.descendants())
+                .filter(p -> mapsPerfData(p.pid()))
+                .findFirst();
+    }
+
+    private static boolean mapsPerfData(long pid) {
+        try (Stream<String> lines = Files.lines(Path.of("/proc", Long.toString(pid), "maps"))) {
+            return lines.anyMatch(line -> line.contains("/" + PerfDataFile.DIR_PREFIX));
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
     }
 
     /**
@@ -63,10 +89,10 @@ public final class JvmTotalsReader {
     public JvmTotals readAtStepEnd(ProcessHandle process, URI metrics) throws IOException {
         Optional<PerfDataFile> file = perfData(process, metrics);
         if (file.isEmpty()) {
-            return admin.read(metrics);
+            return read(process, metrics);
         }
         JvmTotals totals = totals(file.get());
-        if (totals.heapUsedBytes() != null) {
+        if (totals.heapUsedBytes() != null || metrics == null) {
             return totals;
         }
         try {
@@ -114,11 +140,13 @@ public final class JvmTotalsReader {
             LOG.info("JVM figures of pid {} read from {}", process.pid(), path);
             return Optional.of(file);
         } catch (IOException e) {
-            LOG.info(
-                    "JVM figures of pid {} read from {} once a second (no perf-data file: {})",
-                    process.pid(),
-                    metrics,
-                    e.getMessage());
+            if (metrics != null) {
+                LOG.info(
+                        "JVM figures of pid {} read from {} once a second (no perf-data file: {})",
+                        process.pid(),
+                        metrics,
+                        e.getMessage());
+            }
             return Optional.empty();
         }
     }

@@ -40,8 +40,11 @@ public final class PerfDataFile {
     public static final Path ROOT = Path.of("/tmp");
 
     /** The file a HotSpot JVM of {@code pid} run by {@code user} publishes under {@code root}. */
+    /** What the directory of a user's files is named after, before the user's name. */
+    public static final String DIR_PREFIX = "hsperfdata_";
+
     public static Path pathOf(Path root, String user, long pid) {
-        return root.resolve("hsperfdata_" + user).resolve(Long.toString(pid));
+        return root.resolve(DIR_PREFIX + user).resolve(Long.toString(pid));
     }
 
     /**

@@ -31,7 +31,12 @@ public final class SamplingLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SamplingLoop.class);
 
     /** The processes of the front end under test; {@code adminMetrics} is null for nginx. */
-    public record Watch(String frontEnd, ProcessHandle proxy, ProcessHandle origin, URI adminMetrics) {}
+    /**
+     * @param jvm          the JVM of the front end whose GC and JIT figures are read; null for a native one
+     * @param adminMetrics its admin route, read where it maps no perf-data file; null without one
+     */
+    public record Watch(
+            String frontEnd, ProcessHandle proxy, ProcessHandle origin, ProcessHandle jvm, URI adminMetrics) {}
 
     private final ProcStatSampler procStat;
     private final LoadAvgSampler loadAvg;
@@ -61,7 +66,7 @@ public final class SamplingLoop implements AutoCloseable {
     private ProcessSampler.Usage lastOrigin;
     private ProcessSampler.Usage lastGenerator;
     private JvmTotals lastJvm;
-    private URI lastJvmSource;
+    private ProcessHandle lastJvmSource;
     private final Set<String> reported = new HashSet<>();
 
     public SamplingLoop(
@@ -201,15 +206,16 @@ public final class SamplingLoop implements AutoCloseable {
         lastOrigin = origin;
         lastGenerator = generatorUsage;
 
-        URI metrics = w == null ? null : w.adminMetrics();
-        JvmTotals jvmTotals = metrics == null ? null : quietly("JVM figures", () -> jvm.read(w.proxy(), metrics));
+        ProcessHandle jvmProcess = w == null ? null : w.jvm();
+        JvmTotals jvmTotals =
+                jvmProcess == null ? null : quietly("JVM figures", () -> jvm.read(jvmProcess, w.adminMetrics()));
         JvmFigures jvmFigures = jvmTotals == null
                 ? null
-                : lastJvm != null && metrics.equals(lastJvmSource)
+                : lastJvm != null && jvmProcess.equals(lastJvmSource)
                         ? jvmTotals.since(lastJvm, seconds)
                         : jvmTotals.heapOnly();
         lastJvm = jvmTotals;
-        lastJvmSource = metrics;
+        lastJvmSource = jvmProcess;
 
         if (w == null || seconds == 0) {
             return;

@@ -105,4 +105,14 @@ class TlsOptionsTest {
                 .contains("--tls: front end 'plain' reads none of the run's {{tls...}} placeholders");
         assertThat(dir.resolve("never")).doesNotExist();
     }
+
+    @Test
+    void tlsKeyOrResumptionWithoutTlsIsRefusedRatherThanIgnored() {
+        assertThat(run("run", "--tls-resumption", "off", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString().lines())
+                .singleElement()
+                .asString()
+                .contains("--tls-key and --tls-resumption apply to a --tls run only");
+    }
 }

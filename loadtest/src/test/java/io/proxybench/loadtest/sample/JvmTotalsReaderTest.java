@@ -124,4 +124,21 @@ class JvmTotalsReaderTest {
                 .mapToLong(GarbageCollectorMXBean::getCollectionCount)
                 .sum();
     }
+
+    @Test
+    void aJvmIsFoundInAProcessTreeByItsPerfDataFileAndANativeTreeHasNone() throws Exception {
+        assertThat(JvmTotalsReader.jvmIn(ProcessHandle.current())).contains(ProcessHandle.current());
+
+        Process shell = new ProcessBuilder("sh", "-c", "sleep 60 & wait").start();
+        try {
+            assertThat(JvmTotalsReader.jvmIn(shell.toHandle())).isEmpty();
+            assertThatThrownBy(() -> reader.read(shell.toHandle(), null))
+                    .isInstanceOf(IOException.class)
+                    .hasMessageContaining("maps no perf-data file and has no admin port");
+        } finally {
+            shell.toHandle().descendants().forEach(ProcessHandle::destroy);
+            shell.destroy();
+            shell.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
 }
