@@ -83,6 +83,29 @@ class TlsChurnRunTest {
                 .contains("ssl_certificate " + run.dir().resolve("raw/tls/server-chain.pem"));
     }
 
+    @Test
+    void aVariantKeptOnPlainHttpRunsBesideTheTlsOneWithoutHandshakes() throws IOException {
+        assumeTrue(Files.isRegularFile(LAYOUT.proxyJar("netty")), "proxy-netty is not built");
+        Path runDir = runDir("netty,netty[tls=off]", "builtin");
+        JsonNode frontEnds = JSON.readTree(runDir.resolve("run.json").toFile()).get("frontEnds");
+        JsonNode steps = JSON.readTree(runDir.resolve("steps.json").toFile());
+        assertThat(frontEnds.get(0).get("tls").get("protocol").asText()).isEqualTo("TLSv1.3");
+        JsonNode plainTls = frontEnds.get(1).path("tls");
+        assertThat(plainTls.isNull() || plainTls.isMissingNode())
+                .as(plainTls.toString())
+                .isTrue();
+        assertThat(frontEnds.get(1).get("command").toString()).doesNotContain("tls.enabled");
+        assertThat(steps).hasSize(2);
+        assertThat(steps.get(0).get("handshakes").get("perSec").asDouble()).isPositive();
+        assertThat(steps.get(1).get("frontEnd").asText()).isEqualTo("netty[tls=off]");
+        assertThat(steps.get(1).get("status").asText()).isEqualTo("ok");
+        assertThat(steps.get(1).get("requests").asLong()).isPositive();
+        JsonNode plainHandshakes = steps.get(1).path("handshakes");
+        assertThat(plainHandshakes.isNull() || plainHandshakes.isMissingNode())
+                .as(plainHandshakes.toString())
+                .isTrue();
+    }
+
     private static void assertNegotiated(Run run, String keyType, String resumption) {
         JsonNode tls = run.frontEnd().get("tls");
         assertThat(tls.get("protocol").asText()).isEqualTo("TLSv1.3");
@@ -100,6 +123,14 @@ class TlsChurnRunTest {
     }
 
     private Run run(String frontEnd, String generator, String... more) throws IOException {
+        Path runDir = runDir(frontEnd, generator, more);
+        JsonNode runJson = JSON.readTree(runDir.resolve("run.json").toFile());
+        JsonNode steps = JSON.readTree(runDir.resolve("steps.json").toFile());
+        assertThat(steps).hasSize(1);
+        return new Run(runDir, runJson.get("frontEnds").get(0), steps.get(0));
+    }
+
+    private Path runDir(String frontEnd, String generator, String... more) throws IOException {
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
         CommandLine cmd = ProxybenchMain.commandLine();
@@ -132,9 +163,6 @@ class TlsChurnRunTest {
             runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         assertThat(runDir.resolve("raw/tls/ca.pem")).isRegularFile();
-        JsonNode runJson = JSON.readTree(runDir.resolve("run.json").toFile());
-        JsonNode steps = JSON.readTree(runDir.resolve("steps.json").toFile());
-        assertThat(steps).hasSize(1);
-        return new Run(runDir, runJson.get("frontEnds").get(0), steps.get(0));
+        return runDir;
     }
 }

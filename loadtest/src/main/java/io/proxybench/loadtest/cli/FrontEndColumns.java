@@ -48,7 +48,7 @@ final class FrontEndColumns {
             checkJvmFlags(spec);
             if (BundledFrontEnds.has(spec.kind())) {
                 try {
-                    BundledFrontEnds.definition(spec.kind()).settings().check(spec.settings());
+                    BundledFrontEnds.definition(spec.kind()).settings().check(spec.proxySettings());
                 } catch (PlanException e) {
                     throw new PlanException("front end '" + spec.label() + "': " + e.getMessage());
                 }

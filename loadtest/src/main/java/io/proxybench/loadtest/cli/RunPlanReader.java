@@ -204,6 +204,12 @@ public final class RunPlanReader {
     static TlsSettings tls(RunOptions o, GeneratorKind generator, TopologyKind topology, List<FrontEndSpec> frontEnds)
             throws PlanException {
         if (!o.tls) {
+            for (FrontEndSpec spec : frontEnds) {
+                if (spec.settings().containsKey(FrontEndSpec.TLS)) {
+                    throw new PlanException("front end '" + spec.label() + "': " + FrontEndSpec.TLS
+                            + "=... chooses a front end's TLS in a --tls run; this run has no --tls");
+                }
+            }
             // their defaults pass: an earlier run's plan.yaml spells every default out
             if ((o.tlsKey != null && o.tlsKey != KeyType.ECDSA_P256)
                     || (o.tlsResumption != null && o.tlsResumption != TlsResumption.ON)) {
@@ -221,7 +227,14 @@ public final class RunPlanReader {
                     + " is not shipped to the proxy box");
         }
         for (FrontEndSpec spec : frontEnds) {
-            if (spec.kind() == FrontEndKind.EXTERNAL && !spec.external().servesTls()) {
+            String choice = spec.settings().getOrDefault(FrontEndSpec.TLS, "on");
+            if (!choice.equals("on") && !choice.equals("off")) {
+                throw new PlanException(
+                        "front end '" + spec.label() + "': " + FrontEndSpec.TLS + "=" + choice + " must be on or off");
+            }
+            if (spec.kind() == FrontEndKind.EXTERNAL
+                    && spec.servesRunTls()
+                    && !spec.external().servesTls()) {
                 throw new PlanException("--tls: front end '" + spec.label() + "' reads none of the run's {{tls...}}"
                         + " placeholders, so it cannot be given the run's certificate (docs/run-files.md)");
             }

@@ -64,7 +64,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
                     || (definition.config() != null
                             && definition.config().template().uses("tls.pem"));
             Map<String, String> values =
-                    definition.settings().resolve(spec.settings(), values(host, port, origin, dir, pem));
+                    definition.settings().resolve(spec.proxySettings(), values(spec, host, port, origin, dir, pem));
             if (definition.config() != null) {
                 Path rendered = Files.writeString(
                         dir.resolve(definition.config().fileName()),
@@ -101,7 +101,13 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             throw new ProcessStartException("cannot start " + spec.label() + ": " + e.getMessage());
         }
         RunningServer server = new RunningServer(
-                process, host, port, context.control(Role.PROXY, host, port), null, wrapped, context.tls() != null);
+                process,
+                host,
+                port,
+                context.control(Role.PROXY, host, port),
+                null,
+                wrapped,
+                context.tlsFor(spec) != null);
         try {
             awaitReady(definition, server);
         } catch (ProcessStartException e) {
@@ -179,7 +185,8 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
      * What the kit's placeholders stand for in this front end's turn; {@code pem}: write the chain and
      * key in one file, a copy of the key made only for a definition that reads it.
      */
-    Map<String, String> values(String host, int port, RunningServer origin, Path dir, boolean pem) throws IOException {
+    Map<String, String> values(FrontEndSpec spec, String host, int port, RunningServer origin, Path dir, boolean pem)
+            throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("port", String.valueOf(port));
         values.put("address", host);
@@ -190,7 +197,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
         values.put("dir", dir.toString());
         values.put("cores", String.valueOf(context.cores()));
         values.put("connections", String.valueOf(context.plan().load().maxConnections()));
-        PemFiles tls = context.tls();
+        PemFiles tls = context.tlsFor(spec);
         boolean resumption = context.plan().tls().resumption().enabled();
         values.put("tls", String.valueOf(tls != null));
         values.put(

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.frontend;
 
+import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
@@ -68,7 +69,7 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
                 context.control(Role.PROXY, host, ready.port()),
                 context.control(Role.PROXY, ADMIN_HOST, ready.adminPort()),
                 wrapped,
-                context.tls() != null);
+                context.tlsFor(spec) != null);
     }
 
     List<String> command(FrontEndSpec spec, Path jar, String host, RunningServer origin, Path rawDir) {
@@ -88,15 +89,16 @@ public final class JvmProxyLauncher implements FrontEndLauncher {
         if (!host.equals(ADMIN_HOST)) {
             command.addAll(List.of("--set", "server.bind=" + host));
         }
-        if (context.tls() != null) {
+        PemFiles tls = context.tlsFor(spec);
+        if (tls != null) {
             // before the variant's own settings, which may change one (tls.protocols, say)
             command.addAll(List.of(
                     "--set",
                     "tls.enabled=true",
                     "--set",
-                    "tls.cert=" + context.tls().certificateChain().toAbsolutePath(),
+                    "tls.cert=" + tls.certificateChain().toAbsolutePath(),
                     "--set",
-                    "tls.key=" + context.tls().privateKey().toAbsolutePath(),
+                    "tls.key=" + tls.privateKey().toAbsolutePath(),
                     "--set",
                     "tls.resumption=" + context.plan().tls().resumption().enabled()));
         }

@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.frontend;
 
 import io.proxybench.common.tls.PemFiles;
+import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.process.ChildProcessRegistry;
 import io.proxybench.loadtest.process.KitLayout;
@@ -38,6 +39,11 @@ public record LaunchContext(
             Path javaBinary,
             int cores) {
         this(plan, topology, processes, layout, javaBinary, cores, null);
+    }
+
+    /** The run's certificate for {@code spec}; null on a plain run and for a variant kept plain ({@code [tls=off]}). */
+    public PemFiles tlsFor(FrontEndSpec spec) {
+        return tls != null && spec.servesRunTls() ? tls : null;
     }
 
     /** JVMs with multi-gigabyte heaps and a cold JIT take a while; past this something is wrong. */

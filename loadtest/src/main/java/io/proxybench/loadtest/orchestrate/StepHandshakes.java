@@ -37,12 +37,13 @@ final class StepHandshakes {
 
     /** Before the step's load: the proxy's counters, where it has them. */
     void start(RunningServer frontEnd) {
-        atStart = active ? read(frontEnd).orElse(null) : null;
+        atStart = active && frontEnd.tls() ? read(frontEnd).orElse(null) : null;
     }
 
     /** {@code record} with its handshakes, once the step's load ended. */
     StepRecord applyTo(StepRecord record, RunningServer frontEnd, GeneratorResult result) {
-        if (!active || result == null) {
+        if (!active || result == null || !frontEnd.tls()) {
+            // a variant kept on plain HTTP ([tls=off]) makes no handshakes
             return record;
         }
         TlsHandshakeReader.Totals atEnd =

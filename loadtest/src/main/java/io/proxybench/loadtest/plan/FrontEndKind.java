@@ -40,6 +40,7 @@ public enum FrontEndKind {
                 || key.equals("filters")
                 || key.equals(FrontEndSpec.JVM_FLAGS)
                 || key.equals(FrontEndSpec.REVISION)
+                || key.equals(FrontEndSpec.TLS)
                 || key.equals(FrontEndSpec.COMMIT)) {
             return key;
         }

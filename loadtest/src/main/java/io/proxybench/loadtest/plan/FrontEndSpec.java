@@ -31,6 +31,11 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
     public static final String COMMIT = "commit";
     /** The revision that stands for the working tree with its uncommitted changes. */
     public static final String WORKTREE = "worktree";
+    /**
+     * Not the proxy's either: {@code tls=off} keeps this front end on plain HTTP in a {@code --tls}
+     * run ({@code netty} against {@code netty[tls=off]}), so what TLS costs is a ratio within one run.
+     */
+    public static final String TLS = "tls";
 
     public FrontEndSpec {
         // keeps the user's order: it is the order of the label and of the --set flags
@@ -80,16 +85,28 @@ public record FrontEndSpec(String label, FrontEndKind kind, Map<String, String> 
         return Optional.ofNullable(settings.get(REVISION));
     }
 
-    /** The settings the proxy itself receives: all but {@value #JVM_FLAGS}, {@value #REVISION} and {@value #COMMIT}. */
+    /**
+     * The settings the proxy itself receives: all but {@value #JVM_FLAGS}, {@value #REVISION},
+     * {@value #COMMIT} and {@value #TLS}.
+     */
     public Map<String, String> proxySettings() {
-        if (!settings.containsKey(JVM_FLAGS) && !settings.containsKey(REVISION) && !settings.containsKey(COMMIT)) {
+        if (!settings.containsKey(JVM_FLAGS)
+                && !settings.containsKey(REVISION)
+                && !settings.containsKey(COMMIT)
+                && !settings.containsKey(TLS)) {
             return settings;
         }
         Map<String, String> proxy = new LinkedHashMap<>(settings);
         proxy.remove(JVM_FLAGS);
         proxy.remove(REVISION);
         proxy.remove(COMMIT);
+        proxy.remove(TLS);
         return Collections.unmodifiableMap(proxy);
+    }
+
+    /** False for a variant kept on plain HTTP ({@code [tls=off]}) in a {@code --tls} run. */
+    public boolean servesRunTls() {
+        return !"off".equals(settings.get(TLS));
     }
 
     /** This front end with the commit its revision resolved to; the label stays as written. */

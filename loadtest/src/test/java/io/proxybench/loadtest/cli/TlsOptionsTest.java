@@ -115,4 +115,19 @@ class TlsOptionsTest {
                 .asString()
                 .contains("--tls-key and --tls-resumption apply to a --tls run only");
     }
+
+    @Test
+    void aVariantMayStayOnPlainHttpInATlsRunAndOnlyThere() throws PlanException {
+        RunPlan plan = plan("--tls", "--front-ends", "netty,netty[tls=off],nginx[tls=off]");
+        assertThat(plan.frontEnds()).extracting(f -> f.servesRunTls()).containsExactly(true, false, false);
+        assertThat(plan.frontEnds().get(1).proxySettings()).doesNotContainKey("tls");
+
+        assertThat(run("run", "--front-ends", "netty[tls=off]", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("this run has no --tls");
+        err.getBuffer().setLength(0);
+        assertThat(run("run", "--tls", "--front-ends", "netty[tls=maybe]", "--out", "target/never"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("tls=maybe must be on or off");
+    }
 }

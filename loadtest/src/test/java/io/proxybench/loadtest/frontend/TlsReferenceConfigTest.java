@@ -55,5 +55,9 @@ class TlsReferenceConfigTest {
                 .contains("--set tls.enabled=true --set tls.cert=" + CHAIN + " --set tls.key=" + KEY
                         + " --set tls.resumption=false")
                 .endsWith("--set tls.protocols=TLSv1.3");
+        FrontEndSpec plain = new FrontEndSpec("netty[tls=off]", FrontEndKind.NETTY, Map.of("tls", "off"));
+        assertThat(String.join(" ", launcher.command(plain, Path.of("proxy.jar"), "127.0.0.1", origin, dir)))
+                .as("a variant kept on plain HTTP in a --tls run")
+                .doesNotContain("tls");
     }
 }
