@@ -4,6 +4,7 @@ import io.proxybench.loadtest.generator.ErrorCounts;
 import io.proxybench.loadtest.generator.GeneratorResult;
 import io.proxybench.loadtest.generator.LatencySummary;
 import io.proxybench.loadtest.generator.LoadWindow;
+import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.proc.ProcessSampler.Usage;
 import io.proxybench.loadtest.results.JvmFigures;
@@ -98,7 +99,8 @@ public final class StepFigures {
         Double generatorCpuPct = mean(inside, s -> s.processes().generatorCpuPct());
         Double proxyThreads = StepWindow.mean(inside, s -> s.processes().proxyThreads());
         // the kit's own proxies, and a definition's command found to run a JVM (its perf-data read at the edges)
-        boolean jvmThreads = spec.kind().isJvm() || (before != null && before.jvm() != null);
+        boolean jvmThreads =
+                spec.kind().isJvm() || (spec.kind() == FrontEndKind.EXTERNAL && before != null && before.jvm() != null);
         StepRecord.Processes processes = new StepRecord.Processes(
                 perSecond(times.proxyCpuSec(), wallSec, 100),
                 perRequestUs(times.proxyCpuSec(), result.requests()),
