@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.proxybench.common.testing.RequiredTool;
 import io.proxybench.loadtest.cli.ProxybenchMain;
+import io.proxybench.loadtest.generator.gatling.GatlingInstall;
 import io.proxybench.loadtest.process.Executables;
 import io.proxybench.loadtest.process.KitLayout;
 import java.io.IOException;
@@ -53,6 +54,8 @@ class TlsChurnRunTest {
         Run run = run("netty", "builtin");
         assertNegotiated(run, "ecdsa-p256", "on");
         assertThat(run.frontEnd().get("tls").get("provider").asText()).startsWith("openssl");
+        // BoringSSL sends its TLS 1.3 ticket only with an answer: the probe's request must have got it
+        assertThat(run.frontEnd().get("tls").get("resumed").asBoolean()).isTrue();
         assertThat(run.step().get("handshakes").get("resumedCountedBy").asText())
                 .isEqualTo("proxy");
         // the generator offers each connection's earlier session and the proxy allows it
@@ -68,6 +71,27 @@ class TlsChurnRunTest {
         assertNegotiated(run, "rsa-2048", "off");
         assertThat(run.frontEnd().get("tls").get("resumed").asBoolean()).isFalse();
         assertThat(run.step().get("handshakes").get("resumedPct").asDouble()).isZero();
+    }
+
+    @Test
+    void nettyWithGatlingTrustsTheRunsCaAndEveryRequestIsAHandshake() throws IOException {
+        GatlingInstall gatling = GatlingInstall.under(LAYOUT.home());
+        assumeTrue(gatling.missing().isEmpty(), () -> gatling.missing().orElseThrow());
+        assumeTrue(Files.isRegularFile(LAYOUT.proxyJar("netty")), "proxy-netty is not built");
+        Run run = run("netty", "gatling");
+        assertNegotiated(run, "ecdsa-p256", "on");
+        // Gatling counts no handshakes: each answered request of a churn step was one; the proxy
+        // counts the resumed ones
+        assertThat(run.step().get("handshakes").get("resumedCountedBy").asText())
+                .isEqualTo("proxy");
+        try (Stream<Path> commands = Files.walk(run.dir().resolve("raw"))) {
+            assertThat(commands.filter(f -> f.getFileName().toString().matches("gatling-.*\\.cmd")))
+                    .isNotEmpty()
+                    .allSatisfy(f -> assertThat(f)
+                            .content()
+                            .contains("-Dproxybench.baseUrl=https://")
+                            .contains("-Dproxybench.caCertificate=" + run.dir().resolve("raw/tls/ca.pem")));
+        }
     }
 
     @Test

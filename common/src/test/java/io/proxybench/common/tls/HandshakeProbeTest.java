@@ -1,5 +1,6 @@
 package io.proxybench.common.tls;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -58,7 +59,10 @@ class HandshakeProbeTest {
         SSLContext next() throws Exception;
     }
 
-    /** Accepts {@code count} connections, handshakes each as a server and waits for the client to close. */
+    /**
+     * Accepts {@code count} connections and handshakes each as a server; answers a request with 204
+     * and closes, or waits for a client that sends none to close.
+     */
     private static void serve(ServerSocket server, Contexts contexts, int count) {
         try {
             for (int i = 0; i < count; i++) {
@@ -67,15 +71,28 @@ class HandshakeProbeTest {
                                 (SSLSocket) contexts.next().getSocketFactory().createSocket(plain, null, true)) {
                     tls.setUseClientMode(false);
                     tls.startHandshake();
-                    while (tls.getInputStream().read() >= 0) {
-                        // until the client closes
-                    }
+                    answerOneRequest(tls);
                 } catch (IOException e) {
                     // the client closing mid-read ends this connection; the next one is served
                 }
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void answerOneRequest(SSLSocket tls) throws IOException {
+        StringBuilder head = new StringBuilder();
+        for (int read = tls.getInputStream().read();
+                read >= 0;
+                read = tls.getInputStream().read()) {
+            head.append((char) read);
+            if (head.toString().endsWith("\r\n\r\n")) {
+                assertThat(head.toString()).startsWith("GET / HTTP/1.1\r\n").contains("Connection: close");
+                tls.getOutputStream().write("HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n".getBytes(US_ASCII));
+                tls.getOutputStream().flush();
+                return;
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package io.proxybench.gatling;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +25,8 @@ import java.util.Set;
  *   <li>{@code proxybench.requestTimeoutMs} — per-request timeout, default 10000</li>
  *   <li>{@code proxybench.connectionClose} — {@code true}: the fixed-rate simulation sends every
  *       request with {@code Connection: close}; default false</li>
+ *   <li>{@code proxybench.caCertificate} — a PEM file, required for an {@code https} base URL and
+ *       refused for {@code http}: the one certificate authority Gatling trusts (see {@code TrustedCa})</li>
  * </ul>
  *
  * Where Gatling writes is its own {@code -rf} flag.
@@ -35,7 +38,8 @@ public record LoadSettings(
         Duration stepDuration,
         Duration warmup,
         Duration requestTimeout,
-        boolean connectionClose) {
+        boolean connectionClose,
+        Path caCertificate) {
 
     public static final String PREFIX = "proxybench.";
 
@@ -59,6 +63,19 @@ public record LoadSettings(
             throw new IllegalArgumentException(
                     PREFIX + "requestTimeoutMs: must be at least 1, got " + requestTimeout.toMillis());
         }
+        if (baseUrl.getScheme().equals("https") && caCertificate == null) {
+            throw new IllegalArgumentException(PREFIX + "caCertificate: required for an https " + PREFIX
+                    + "baseUrl: Gatling trusts the run's CA only, never every certificate");
+        }
+        if (baseUrl.getScheme().equals("http") && caCertificate != null) {
+            throw new IllegalArgumentException(
+                    PREFIX + "caCertificate: given for an http " + PREFIX + "baseUrl, which has no TLS to trust");
+        }
+    }
+
+    /** Whether the simulations speak TLS to the target. */
+    public boolean tls() {
+        return caCertificate != null;
     }
 
     public static LoadSettings fromSystemProperties() {
@@ -73,7 +90,8 @@ public record LoadSettings(
                 Duration.ofSeconds(parseLong(props, "stepSeconds", 10)),
                 Duration.ofSeconds(parseLong(props, "warmupSeconds", 0)),
                 Duration.ofMillis(parseLong(props, "requestTimeoutMs", 10_000)),
-                parseBoolean(props, "connectionClose"));
+                parseBoolean(props, "connectionClose"),
+                optionalPath(props, "caCertificate"));
     }
 
     /** The longest the steps can take, every request allowed its full timeout: the simulation's hard stop. */
@@ -117,6 +135,11 @@ public record LoadSettings(
             }
         }
         return hosts;
+    }
+
+    private static Path optionalPath(Properties props, String key) {
+        String value = props.getProperty(PREFIX + key);
+        return value == null || value.isBlank() ? null : Path.of(value.trim());
     }
 
     private static boolean parseBoolean(Properties props, String key) {

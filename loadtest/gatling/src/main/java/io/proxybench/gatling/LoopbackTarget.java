@@ -22,9 +22,10 @@ final class LoopbackTarget {
         } catch (URISyntaxException e) {
             throw new IllegalArgumentException(LoadSettings.PREFIX + "baseUrl: not a URL: '" + text + "'");
         }
-        if (!"http".equals(uri.getScheme()) || uri.getHost() == null || uri.getPort() < 1) {
-            throw new IllegalArgumentException(
-                    LoadSettings.PREFIX + "baseUrl: expected http://HOST:PORT, got '" + text + "'");
+        boolean knownScheme = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
+        if (!knownScheme || uri.getHost() == null || uri.getPort() < 1) {
+            throw new IllegalArgumentException(LoadSettings.PREFIX
+                    + "baseUrl: expected http://HOST:PORT or https://HOST:PORT, got '" + text + "'");
         }
         if (uri.getRawPath() != null
                 && !uri.getRawPath().isEmpty()

@@ -3,6 +3,7 @@ package io.proxybench.gatling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -77,9 +78,34 @@ class LoadSettingsTest {
         assertThatThrownBy(() -> LoadSettings.from(
                         props("proxybench.baseUrl", "http://127.0.0.1:80/api", "proxybench.steps", "1")))
                 .hasMessageContaining("give the path in proxybench.path");
+        assertThatThrownBy(() ->
+                        LoadSettings.from(props("proxybench.baseUrl", "ftp://127.0.0.1:21", "proxybench.steps", "1")))
+                .hasMessageContaining("expected http://HOST:PORT or https://HOST:PORT");
+    }
+
+    @Test
+    void anHttpsTargetNeedsTheCaToTrustAndAPlainOneRefusesIt() {
         assertThatThrownBy(() -> LoadSettings.from(
                         props("proxybench.baseUrl", "https://127.0.0.1:443", "proxybench.steps", "1")))
-                .hasMessageContaining("expected http://HOST:PORT");
+                .hasMessageContaining("proxybench.caCertificate: required for an https proxybench.baseUrl");
+        assertThatThrownBy(() -> LoadSettings.from(props(
+                        "proxybench.baseUrl",
+                        "http://127.0.0.1:80",
+                        "proxybench.steps",
+                        "1",
+                        "proxybench.caCertificate",
+                        "/run/ca.pem")))
+                .hasMessageContaining("proxybench.caCertificate: given for an http proxybench.baseUrl");
+        LoadSettings tls = LoadSettings.from(props(
+                "proxybench.baseUrl",
+                "https://127.0.0.1:443",
+                "proxybench.steps",
+                "1",
+                "proxybench.caCertificate",
+                "/run/ca.pem"));
+        assertThat(tls.tls()).isTrue();
+        assertThat(tls.caCertificate()).isEqualTo(Path.of("/run/ca.pem"));
+        assertThat(tls.baseUrlText()).isEqualTo("https://127.0.0.1:443");
     }
 
     @Test

@@ -218,10 +218,6 @@ public final class RunPlanReader {
             }
             return TlsSettings.OFF;
         }
-        if (generator == GeneratorKind.GATLING) {
-            throw new PlanException(
-                    "--tls runs with --generator wrk or builtin; the Gatling simulations speak" + " plain HTTP only");
-        }
         if (topology == TopologyKind.HOSTS) {
             throw new PlanException("--tls runs on --topology loopback and netns; on hosts the run's certificate"
                     + " is not shipped to the proxy box");

@@ -64,21 +64,11 @@ class TlsOptionsTest {
     }
 
     @Test
-    void gatlingIsRefusedWithTlsInOneLine() {
-        assertThat(run("run", "--tls", "--generator", "gatling", "--out", "target/never"))
-                .isEqualTo(2);
-        assertThat(err.toString().lines())
-                .singleElement()
-                .asString()
-                .contains("--tls runs with --generator wrk or builtin");
-    }
-
-    @Test
     void aRunFileTakesTheSameOptions(@TempDir Path dir) throws IOException {
-        Path file = Files.writeString(dir.resolve("run.yaml"), "tls: true\ntls-key: rsa-2048\ngenerator: gatling\n");
+        Path file = Files.writeString(dir.resolve("run.yaml"), "tls: false\ntls-key: rsa-2048\n");
         assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("--tls runs with --generator wrk or builtin");
+        assertThat(err.toString()).contains("--tls-key and --tls-resumption apply to a --tls run only");
         err.getBuffer().setLength(0);
         Files.writeString(file, "tls: true\ntls-key: dsa\n");
         assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))

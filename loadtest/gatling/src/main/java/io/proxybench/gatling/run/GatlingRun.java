@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -45,10 +46,11 @@ public final class GatlingRun {
     static int run(String[] args) {
         Path resultsDir;
         String simulation;
+        LoadSettings settings;
         try {
             resultsDir = Path.of(flag(args, "-rf", "--results-folder")).toAbsolutePath();
             simulation = flag(args, "-s", "--simulation");
-            LoadSettings.fromSystemProperties();
+            settings = LoadSettings.fromSystemProperties();
         } catch (IllegalArgumentException e) {
             System.err.println("gatling run: " + e.getMessage());
             return EXIT_BAD_SETTINGS;
@@ -62,6 +64,15 @@ public final class GatlingRun {
             return EXIT_BAD_SETTINGS;
         }
         Sandbox.apply(resultsDir);
+        if (settings.tls()) {
+            try {
+                TrustedCa.apply(settings.caCertificate(), resultsDir.resolve(".tmp"));
+            } catch (IOException | GeneralSecurityException e) {
+                System.err.println("gatling run: cannot read " + LoadSettings.PREFIX + "caCertificate "
+                        + settings.caCertificate() + ": " + e.getMessage());
+                return EXIT_BAD_SETTINGS;
+            }
+        }
         long started = System.currentTimeMillis();
         int exitCode;
         try {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.generator.gatling;
 
+import io.proxybench.loadtest.generator.ClientTls;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
@@ -50,6 +51,7 @@ final class GatlingCommand {
      * @param resultsDir  Gatling's {@code -rf}: the report, the figures and Gatling's scratch files go there
      * @param warmupSec   load at the step's level before the step, in the same JVM, left out of the figures
      * @param allowedHost a non-loopback target host the caller created (a namespace address), or null
+     * @param tls         the run's CA on a {@code --tls} run, trusted for an https target; null on a plain run
      */
     static List<String> build(
             Path java,
@@ -58,7 +60,8 @@ final class GatlingCommand {
             StepRequest request,
             Path resultsDir,
             int warmupSec,
-            String allowedHost) {
+            String allowedHost,
+            ClientTls tls) {
         URI target = request.target();
         List<String> command = new ArrayList<>();
         command.add(java.toString());
@@ -74,6 +77,9 @@ final class GatlingCommand {
         command.add(
                 "-Dproxybench.connectionClose=" + (model == LoadModel.OPEN && request.mode() == ConnectionMode.CHURN));
         command.add("-Dproxybench.figuresFile=" + resultsDir.resolve(GatlingFigures.FILE_NAME));
+        if (tls != null && "https".equals(target.getScheme())) {
+            command.add("-Dproxybench.caCertificate=" + tls.caCertificate().toAbsolutePath());
+        }
         if (allowedHost != null) {
             command.add("-Dproxybench.allowedHosts=" + allowedHost);
         }

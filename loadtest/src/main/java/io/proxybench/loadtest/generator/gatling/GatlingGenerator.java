@@ -107,7 +107,8 @@ public final class GatlingGenerator implements LoadGenerator {
                                     request,
                                     resultsDir,
                                     warmupSec(request),
-                                    allowedHost(request)));
+                                    allowedHost(request),
+                                    context.tls()));
             Files.writeString(
                     request.rawDir().resolve("gatling-" + resultsDir.getFileName() + ".cmd"),
                     String.join(" ", command) + "\n",

@@ -2,6 +2,7 @@ package io.proxybench.loadtest.generator.gatling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.proxybench.loadtest.generator.ClientTls;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
@@ -36,6 +37,7 @@ class GatlingCommandTest {
                 request("http://127.0.0.1:8080/", 700, ConnectionMode.KEEPALIVE),
                 RESULTS,
                 2,
+                null,
                 null);
 
         assertThat(c.get(0)).isEqualTo("/jdk/bin/java");
@@ -52,6 +54,7 @@ class GatlingCommandTest {
                         "-Dproxybench.figuresFile=" + RESULTS.resolve("figures.json"),
                         "-Djava.io.tmpdir=" + RESULTS.resolve(".tmp"));
         assertThat(c).noneMatch(a -> a.startsWith("-Dproxybench.allowedHosts"));
+        assertThat(c).noneMatch(a -> a.startsWith("-Dproxybench.caCertificate"));
         assertThat(c.subList(c.indexOf("-cp"), c.size()))
                 .containsExactly(
                         "-cp",
@@ -72,6 +75,7 @@ class GatlingCommandTest {
                 request("http://127.0.0.1:8080/", 3000, ConnectionMode.CHURN),
                 RESULTS,
                 0,
+                null,
                 null);
 
         assertThat(c)
@@ -88,13 +92,44 @@ class GatlingCommandTest {
                 request("http://10.213.0.1:8080/api/x?y=1", 10, ConnectionMode.KEEPALIVE),
                 RESULTS,
                 2,
-                "10.213.0.1");
+                "10.213.0.1",
+                null);
 
         assertThat(c)
                 .contains(
                         "-Dproxybench.baseUrl=http://10.213.0.1:8080",
                         "-Dproxybench.path=/api/x?y=1",
                         "-Dproxybench.allowedHosts=10.213.0.1");
+    }
+
+    @Test
+    void anHttpsTargetIsGivenTheRunsCaToTrustAndAPlainOneIsNot() {
+        ClientTls tls = new ClientTls(Path.of("/run/raw/tls/ca.pem"), true);
+        List<String> https = GatlingCommand.build(
+                Path.of("java"),
+                "cp",
+                LoadModel.CLOSED,
+                request("https://127.0.0.1:8443/", 10, ConnectionMode.CHURN),
+                RESULTS,
+                2,
+                null,
+                tls);
+        // a [tls=off] variant of a --tls run: the run has a CA, this target speaks plain HTTP
+        List<String> plain = GatlingCommand.build(
+                Path.of("java"),
+                "cp",
+                LoadModel.CLOSED,
+                request("http://127.0.0.1:8080/", 10, ConnectionMode.CHURN),
+                RESULTS,
+                2,
+                null,
+                tls);
+
+        assertThat(https)
+                .contains(
+                        "-Dproxybench.baseUrl=https://127.0.0.1:8443",
+                        "-Dproxybench.caCertificate=/run/raw/tls/ca.pem");
+        assertThat(plain).noneMatch(a -> a.startsWith("-Dproxybench.caCertificate"));
     }
 
     static StepRequest request(String target, int connections, ConnectionMode mode) {
