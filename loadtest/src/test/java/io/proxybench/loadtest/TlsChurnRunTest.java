@@ -95,10 +95,15 @@ class TlsChurnRunTest {
     }
 
     @Test
-    void nginxWithTheBuiltInGeneratorServesTheSameCertificate() throws IOException {
+    void nginxServesTheSameCertificateToTheBuiltInGeneratorOnTheJdksEngine() throws IOException {
         RequiredTool.assumePresent("nginx", Executables.find("nginx").isPresent(), "apt-get install nginx-light");
-        Run run = run("nginx", "builtin");
+        Run run = run("nginx", "builtin", "--tls-client", "jdk");
         assertNegotiated(run, "ecdsa-p256", "on");
+        assertThat(JSON.readTree(run.dir().resolve("run.json").toFile())
+                        .get("settings")
+                        .get("tlsClient")
+                        .asText())
+                .isEqualTo("jdk");
         assertThat(run.frontEnd().get("tls").get("resumed").asBoolean()).isTrue();
         assertThat(run.step().get("handshakes").get("resumedCountedBy").asText())
                 .isEqualTo("generator");

@@ -7,6 +7,7 @@ import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TopologyKind;
 import java.util.Arrays;
@@ -113,6 +114,13 @@ abstract class ChoiceConverter<E extends Enum<E>> implements CommandLine.ITypeCo
     static final class Key extends ChoiceConverter<KeyType> {
         Key() {
             super(KeyType.class);
+        }
+    }
+
+    /** {@code --tls-client}. */
+    static final class ClientProvider extends ChoiceConverter<TlsClientProvider> {
+        ClientProvider() {
+            super(TlsClientProvider.class);
         }
     }
 

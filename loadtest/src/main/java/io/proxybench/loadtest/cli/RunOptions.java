@@ -7,6 +7,7 @@ import io.proxybench.loadtest.plan.GcChoice;
 import io.proxybench.loadtest.plan.JvmProfile;
 import io.proxybench.loadtest.plan.LeadInPolicy;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TopologyKind;
 import io.proxybench.loadtest.plan.WarmupPolicy;
@@ -76,7 +77,7 @@ public class RunOptions {
             names = "--tls",
             description = "The front ends terminate TLS (TLS 1.2 and 1.3) with a throw-away CA and server certificate"
                     + " made for the run in raw/tls/; the generators send https and the kit trusts that CA only"
-                    + " (docs/tls.md). Not with --generator gatling or --topology hosts.")
+                    + " (docs/tls.md).")
     boolean tls;
 
     @Option(
@@ -93,6 +94,15 @@ public class RunOptions {
             description = "With --tls: whether clients may resume sessions (tickets and cache) on every front end,"
                     + " and the built-in generator offers its own (default: on).")
     TlsResumption tlsResumption;
+
+    @Option(
+            names = "--tls-client",
+            paramLabel = "ENGINE",
+            converter = ChoiceConverter.ClientProvider.class,
+            description = "With --tls: the generator's TLS engine, ${COMPLETION-CANDIDATES} (default: openssl, which"
+                    + " is netty-tcnative's BoringSSL for the built-in generator and Gatling, and OpenSSL for wrk;"
+                    + " jdk is the JDK's engine, not with wrk).")
+    TlsClientProvider tlsClient;
 
     @Option(
             names = "--generator",

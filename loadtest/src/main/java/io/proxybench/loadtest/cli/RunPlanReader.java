@@ -23,6 +23,7 @@ import io.proxybench.loadtest.plan.Profiler;
 import io.proxybench.loadtest.plan.RepeatPolicy;
 import io.proxybench.loadtest.plan.RunPlan;
 import io.proxybench.loadtest.plan.StepListParser;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TlsSettings;
 import io.proxybench.loadtest.plan.TopologyKind;
@@ -212,9 +213,10 @@ public final class RunPlanReader {
             }
             // their defaults pass: an earlier run's plan.yaml spells every default out
             if ((o.tlsKey != null && o.tlsKey != KeyType.ECDSA_P256)
-                    || (o.tlsResumption != null && o.tlsResumption != TlsResumption.ON)) {
-                throw new PlanException(
-                        "--tls-key and --tls-resumption apply to a --tls run only: add --tls, or" + " leave them out");
+                    || (o.tlsResumption != null && o.tlsResumption != TlsResumption.ON)
+                    || (o.tlsClient != null && o.tlsClient != TlsClientProvider.OPENSSL)) {
+                throw new PlanException("--tls-key, --tls-resumption and --tls-client apply to a --tls run only:"
+                        + " add --tls, or leave them out");
             }
             return TlsSettings.OFF;
         }
@@ -235,10 +237,16 @@ public final class RunPlanReader {
                         + " placeholders, so it cannot be given the run's certificate (docs/run-files.md)");
             }
         }
+        TlsClientProvider client = o.tlsClient == null ? TlsClientProvider.OPENSSL : o.tlsClient;
+        if (generator == GeneratorKind.WRK && client == TlsClientProvider.JDK) {
+            throw new PlanException("--tls-client jdk: wrk speaks TLS through OpenSSL only; use --generator builtin"
+                    + " or gatling for the JDK's engine");
+        }
         return new TlsSettings(
                 true,
                 o.tlsKey == null ? KeyType.ECDSA_P256 : o.tlsKey,
-                o.tlsResumption == null ? TlsResumption.ON : o.tlsResumption);
+                o.tlsResumption == null ? TlsResumption.ON : o.tlsResumption,
+                client);
     }
 
     private static TopologyOptions topology(RunOptions o) throws PlanException {

@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.generator;
 
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import java.nio.file.Path;
 
 /**
@@ -7,5 +8,6 @@ import java.nio.file.Path;
  *
  * @param caCertificate the run's CA ({@code ca.pem}), the one certificate a generator that verifies trusts
  * @param resumption    whether a client that can offers its earlier session to the same front end again
+ * @param provider      the client's TLS engine ({@code --tls-client})
  */
-public record ClientTls(Path caCertificate, boolean resumption) {}
+public record ClientTls(Path caCertificate, boolean resumption, TlsClientProvider provider) {}

@@ -33,7 +33,8 @@ final class RunCertificate {
         return plan.tls().enabled()
                 ? new ClientTls(
                         dir(run).resolve(ThrowAwayPki.CA_FILE),
-                        plan.tls().resumption().enabled())
+                        plan.tls().resumption().enabled(),
+                        plan.tls().client())
                 : null;
     }
 

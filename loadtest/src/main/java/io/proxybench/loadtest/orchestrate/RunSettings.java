@@ -56,6 +56,7 @@ final class RunSettings {
             s.put("tls", true);
             s.put("tlsKey", plan.tls().keyType().configName());
             s.put("tlsResumption", plan.tls().resumption().id());
+            s.put("tlsClient", plan.tls().client().id());
         }
         s.put("repeat", plan.repeats().count());
         if (plan.repeats().alternate()) {

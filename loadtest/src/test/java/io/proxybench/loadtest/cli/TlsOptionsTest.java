@@ -1,10 +1,12 @@
 package io.proxybench.loadtest.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.proxybench.common.tls.KeyType;
 import io.proxybench.loadtest.plan.PlanException;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TlsSettings;
 import java.io.IOException;
@@ -44,14 +46,34 @@ class TlsOptionsTest {
 
     @Test
     void tlsDefaultsToAnEcdsaKeyWithResumption() throws PlanException {
-        assertThat(plan("--tls").tls()).isEqualTo(new TlsSettings(true, KeyType.ECDSA_P256, TlsResumption.ON));
+        assertThat(plan("--tls").tls())
+                .isEqualTo(new TlsSettings(true, KeyType.ECDSA_P256, TlsResumption.ON, TlsClientProvider.OPENSSL));
     }
 
     @Test
     void keyTypeAndResumptionAreRead() throws PlanException {
         assertThat(plan("--tls", "--tls-key", "rsa-2048", "--tls-resumption", "off", "--mode", "churn")
                         .tls())
-                .isEqualTo(new TlsSettings(true, KeyType.RSA_2048, TlsResumption.OFF));
+                .isEqualTo(new TlsSettings(true, KeyType.RSA_2048, TlsResumption.OFF, TlsClientProvider.OPENSSL));
+    }
+
+    @Test
+    void theJdksEngineIsForTheGeneratorsThatHaveIt() throws PlanException {
+        assertThat(plan("--tls", "--tls-client", "jdk", "--generator", "builtin")
+                        .tls()
+                        .client())
+                .isEqualTo(TlsClientProvider.JDK);
+        assertThat(plan("--tls", "--tls-client", "jdk", "--generator", "gatling")
+                        .tls()
+                        .client())
+                .isEqualTo(TlsClientProvider.JDK);
+        assertThatThrownBy(() -> plan("--tls", "--tls-client", "jdk", "--generator", "wrk"))
+                .isInstanceOf(PlanException.class)
+                .hasMessage("--tls-client jdk: wrk speaks TLS through OpenSSL only; use --generator builtin or"
+                        + " gatling for the JDK's engine");
+        assertThatThrownBy(() -> plan("--tls-client", "jdk", "--generator", "builtin"))
+                .isInstanceOf(PlanException.class)
+                .hasMessageContaining("apply to a --tls run only");
     }
 
     @Test
@@ -68,7 +90,7 @@ class TlsOptionsTest {
         Path file = Files.writeString(dir.resolve("run.yaml"), "tls: false\ntls-key: rsa-2048\n");
         assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("--tls-key and --tls-resumption apply to a --tls run only");
+        assertThat(err.toString()).contains("--tls-key, --tls-resumption and --tls-client apply to a --tls run only");
         err.getBuffer().setLength(0);
         Files.writeString(file, "tls: true\ntls-key: dsa\n");
         assertThat(run("run", file.toString(), "--out", dir.resolve("never").toString()))
@@ -103,7 +125,7 @@ class TlsOptionsTest {
         assertThat(err.toString().lines())
                 .singleElement()
                 .asString()
-                .contains("--tls-key and --tls-resumption apply to a --tls run only");
+                .contains("--tls-key, --tls-resumption and --tls-client apply to a --tls run only");
     }
 
     @Test

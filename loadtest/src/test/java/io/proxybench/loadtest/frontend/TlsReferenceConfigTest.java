@@ -7,6 +7,7 @@ import io.proxybench.common.tls.PemFiles;
 import io.proxybench.loadtest.plan.FrontEndKind;
 import io.proxybench.loadtest.plan.FrontEndSpec;
 import io.proxybench.loadtest.plan.RunPlan;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import io.proxybench.loadtest.plan.TlsResumption;
 import io.proxybench.loadtest.plan.TlsSettings;
 import java.io.IOException;
@@ -43,7 +44,7 @@ class TlsReferenceConfigTest {
     @Test
     void theJvmProxiesAreToldTheCertificateKeyAndResumption() {
         RunPlan plan = RunPlan.builder()
-                .tls(new TlsSettings(true, KeyType.RSA_2048, TlsResumption.OFF))
+                .tls(new TlsSettings(true, KeyType.RSA_2048, TlsResumption.OFF, TlsClientProvider.OPENSSL))
                 .build();
         PemFiles pem = new PemFiles(CHAIN, KEY, Path.of("/run/raw/tls/ca.pem"), KeyType.RSA_2048);
         JvmProxyLauncher launcher =

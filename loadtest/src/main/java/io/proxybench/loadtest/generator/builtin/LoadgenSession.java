@@ -55,12 +55,15 @@ final class LoadgenSession implements AutoCloseable {
             command.addAll(List.of("--allow-host", target.getHost()));
         }
         if (context.tls() != null && "https".equals(target.getScheme())) {
-            // the run's CA only; the client offers its sessions again as the run's resumption says
+            // the run's CA only; the client offers its sessions again as the run's resumption says; an
+            // engine that does not load fails the generator's start rather than falling back
             command.addAll(List.of(
                     "--ca",
                     context.tls().caCertificate().toAbsolutePath().toString(),
                     "--tls-resumption",
-                    context.tls().resumption() ? "on" : "off"));
+                    context.tls().resumption() ? "on" : "off",
+                    "--tls-provider",
+                    context.tls().provider().id()));
         }
         command.add(target.toString());
         command = context.topology().wrap(Role.GENERATOR, command);

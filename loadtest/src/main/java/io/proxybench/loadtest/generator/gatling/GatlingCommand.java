@@ -4,6 +4,7 @@ import io.proxybench.loadtest.generator.ClientTls;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,6 +80,7 @@ final class GatlingCommand {
         command.add("-Dproxybench.figuresFile=" + resultsDir.resolve(GatlingFigures.FILE_NAME));
         if (tls != null && "https".equals(target.getScheme())) {
             command.add("-Dproxybench.caCertificate=" + tls.caCertificate().toAbsolutePath());
+            command.add("-Dgatling.ssl.useOpenSsl=" + (tls.provider() == TlsClientProvider.OPENSSL));
         }
         if (allowedHost != null) {
             command.add("-Dproxybench.allowedHosts=" + allowedHost);

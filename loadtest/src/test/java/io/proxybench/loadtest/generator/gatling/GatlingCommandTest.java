@@ -6,6 +6,7 @@ import io.proxybench.loadtest.generator.ClientTls;
 import io.proxybench.loadtest.generator.StepRequest;
 import io.proxybench.loadtest.plan.ConnectionMode;
 import io.proxybench.loadtest.plan.LoadModel;
+import io.proxybench.loadtest.plan.TlsClientProvider;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,7 +105,7 @@ class GatlingCommandTest {
 
     @Test
     void anHttpsTargetIsGivenTheRunsCaToTrustAndAPlainOneIsNot() {
-        ClientTls tls = new ClientTls(Path.of("/run/raw/tls/ca.pem"), true);
+        ClientTls tls = new ClientTls(Path.of("/run/raw/tls/ca.pem"), true, TlsClientProvider.OPENSSL);
         List<String> https = GatlingCommand.build(
                 Path.of("java"),
                 "cp",
@@ -128,8 +129,19 @@ class GatlingCommandTest {
         assertThat(https)
                 .contains(
                         "-Dproxybench.baseUrl=https://127.0.0.1:8443",
-                        "-Dproxybench.caCertificate=/run/raw/tls/ca.pem");
-        assertThat(plain).noneMatch(a -> a.startsWith("-Dproxybench.caCertificate"));
+                        "-Dproxybench.caCertificate=/run/raw/tls/ca.pem",
+                        "-Dgatling.ssl.useOpenSsl=true");
+        assertThat(plain).noneMatch(a -> a.startsWith("-Dproxybench.caCertificate") || a.startsWith("-Dgatling.ssl"));
+        List<String> jdk = GatlingCommand.build(
+                Path.of("java"),
+                "cp",
+                LoadModel.CLOSED,
+                request("https://127.0.0.1:8443/", 10, ConnectionMode.CHURN),
+                RESULTS,
+                2,
+                null,
+                new ClientTls(Path.of("/run/raw/tls/ca.pem"), true, TlsClientProvider.JDK));
+        assertThat(jdk).contains("-Dgatling.ssl.useOpenSsl=false");
     }
 
     static StepRequest request(String target, int connections, ConnectionMode mode) {
