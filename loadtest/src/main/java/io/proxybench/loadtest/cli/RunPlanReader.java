@@ -133,7 +133,7 @@ public final class RunPlanReader {
             throw new PlanException("a front end given by address is measured on --topology loopback only: the"
                     + " kit cannot move a running proxy into its namespaces");
         }
-        TlsSettings tls = tls(o, generator, topology.kind(), frontEnds);
+        TlsSettings tls = tls(o, generator, frontEnds);
         profiler.unprofiledNote(frontEnds).ifPresent(notes::add);
         fallingStepNote(steps, model).ifPresent(notes::add);
         return new Result(
@@ -202,8 +202,7 @@ public final class RunPlanReader {
     }
 
     /** {@code --tls} where the kit can give every front end and the generator the run's certificate. */
-    static TlsSettings tls(RunOptions o, GeneratorKind generator, TopologyKind topology, List<FrontEndSpec> frontEnds)
-            throws PlanException {
+    static TlsSettings tls(RunOptions o, GeneratorKind generator, List<FrontEndSpec> frontEnds) throws PlanException {
         if (!o.tls) {
             for (FrontEndSpec spec : frontEnds) {
                 if (spec.settings().containsKey(FrontEndSpec.TLS)) {
@@ -219,10 +218,6 @@ public final class RunPlanReader {
                         + " add --tls, or leave them out");
             }
             return TlsSettings.OFF;
-        }
-        if (topology == TopologyKind.HOSTS) {
-            throw new PlanException("--tls runs on --topology loopback and netns; on hosts the run's certificate"
-                    + " is not shipped to the proxy box");
         }
         for (FrontEndSpec spec : frontEnds) {
             String choice = spec.settings().getOrDefault(FrontEndSpec.TLS, "on");

@@ -205,11 +205,14 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
                 tls == null ? "" : tls.certificateChain().toAbsolutePath().toString());
         values.put(
                 "tls.key", tls == null ? "" : tls.privateKey().toAbsolutePath().toString());
-        values.put(
-                "tls.pem",
-                tls == null || !pem
-                        ? ""
-                        : ReferenceTls.of(tls, resumption).writeCombined(dir).toString());
+        String combined = "";
+        if (tls != null && pem) {
+            Path written = ReferenceTls.of(tls, resumption).writeCombined(dir);
+            // like the rendered config: on another box the proxy reads it there
+            context.topology().put(Role.PROXY, written);
+            combined = written.toString();
+        }
+        values.put("tls.pem", combined);
         values.put("tls.resumption", String.valueOf(tls != null && resumption));
         return values;
     }

@@ -51,7 +51,11 @@ final class GeneratorBoxTopology implements Topology {
 
     @Override
     public void put(Role role, Path file) throws IOException {
-        whole.put(role, file);
+        if (role == Role.GENERATOR) {
+            whole.putOn(box, file);
+        } else {
+            whole.put(role, file);
+        }
     }
 
     @Override

@@ -241,12 +241,16 @@ public final class SshTopology implements Topology {
 
     @Override
     public void put(Role role, Path file) throws IOException {
-        HostsFile.Place place = hosts.place(role);
-        if (place.local()) {
+        putOn(hosts.place(role), file);
+    }
+
+    /** {@code file} to the same path on {@code box}, unless the box is this machine. */
+    void putOn(HostsFile.Place box, Path file) throws IOException {
+        if (box.local()) {
             return;
         }
         try {
-            shipment.put(place, file);
+            shipment.put(box, file);
         } catch (TopologyException e) {
             throw new IOException(e.getMessage(), e);
         }

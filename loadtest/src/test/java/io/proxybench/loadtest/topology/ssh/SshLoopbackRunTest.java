@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -122,6 +123,63 @@ class SshLoopbackRunTest {
             assertThat(dir.resolve("box/runs/" + runId))
                     .as("the run's state on the box")
                     .doesNotExist();
+        }
+    }
+
+    @Test
+    void aTlsChurnStepOnTheHostsTopologyServesTheRunsCertificateShippedToTheProxyBox(@TempDir Path dir)
+            throws Exception {
+        int port = freePort();
+        try (LocalSshd sshd = LocalSshd.start(dir.resolve("ssh"), "127.0.0.1", port, List.of())) {
+            Path hosts = dir.resolve("hosts.properties");
+            Files.writeString(
+                    hosts,
+                    String.join(
+                            "\n",
+                            "generator = " + sshd.target(),
+                            "proxy     = " + sshd.target(),
+                            "origin    = " + sshd.target(),
+                            "proxy.interface = lo",
+                            "ssh.config = ssh/ssh_config",
+                            "remote.dir = " + dir.resolve("box"),
+                            ""));
+
+            Path runDir = run(
+                    dir.resolve("results"),
+                    "--tls",
+                    "--mode",
+                    "churn",
+                    "--generator",
+                    "builtin",
+                    "--front-ends",
+                    "netty",
+                    "--topology",
+                    "hosts",
+                    "--hosts",
+                    hosts.toString(),
+                    "--steps",
+                    "20",
+                    "--duration",
+                    "2s",
+                    "--warmup",
+                    "0s");
+
+            JsonNode run = JSON.readTree(runDir.resolve("run.json").toFile());
+            assertThat(run.get("frontEnds").get(0).get("tls").get("protocol").asText())
+                    .isEqualTo("TLSv1.3");
+            JsonNode step = JSON.readTree(runDir.resolve("steps.json").toFile()).get(0);
+            assertThat(step.get("status").asText()).as(step.toString()).isEqualTo("ok");
+            assertThat(step.get("handshakes").get("perSec").asDouble()).isPositive();
+            // the "box" shares this disk: the copy that arrived through ssh replaced the file at the
+            // same path, owner-only as the receiving side writes every file it is sent
+            assertThat(Files.getPosixFilePermissions(runDir.resolve("raw/tls/server-chain.pem")))
+                    .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            assertThat(Files.getPosixFilePermissions(runDir.resolve("raw/tls/ca.pem")))
+                    .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+            String runId = run.get("topologyDetails").get("runId").asText();
+            assertThat(processesOfRun(runId))
+                    .as("processes still carrying PROXYBENCH_RUN=" + runId)
+                    .isEmpty();
         }
     }
 

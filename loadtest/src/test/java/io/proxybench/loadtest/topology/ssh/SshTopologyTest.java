@@ -297,4 +297,24 @@ class SshTopologyTest {
                 .contains("bench@proxy-1")
                 .contains(conf.toAbsolutePath().toString());
     }
+
+    @Test
+    void aGeneratorBoxsViewPutsAGeneratorsFileOnThatBox(@TempDir Path dir) throws Exception {
+        HostsFile hosts = HostsFile.parse(
+                List.of("generator = ssh:gen-1, ssh:gen-2", "proxy = ssh:proxy-1", "origin = ssh:proxy-1"),
+                Path.of("hosts"));
+        RecordingRunner runner = RecordingRunner.allSucceed();
+        SshTopology topology = new SshTopology(hosts, runner, "abc123");
+        Path ca = Files.writeString(dir.resolve("ca.pem"), "-----BEGIN CERTIFICATE-----\n");
+
+        topology.generatorBoxes().get("ssh:gen-2").put(Role.GENERATOR, ca);
+        topology.generatorBoxes().get("ssh:gen-2").put(Role.PROXY, ca);
+
+        assertThat(runner.joined()).hasSize(2);
+        assertThat(runner.joined().get(0))
+                .contains("gen-2")
+                .doesNotContain("gen-1")
+                .contains(ca.toString());
+        assertThat(runner.joined().get(1)).contains("proxy-1").doesNotContain("gen-2");
+    }
 }
