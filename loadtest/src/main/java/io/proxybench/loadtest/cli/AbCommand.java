@@ -34,7 +34,7 @@ import picocli.CommandLine.Unmatched;
             "Runs BASELINE and CANDIDATE (front-end specs as in --front-ends: netty netty[workers.inbound=2])"
                     + " in --rounds interleaved rounds, the order alternated each round (A B, B A, A B, ...), over"
                     + " the run's steps, then compares them per step on CPU per request, req/s, TP50 and TP99:"
-                    + " medians, change, 95 % interval of the ratio, Mann-Whitney U p (Holm-adjusted over every"
+                    + " medians, change, 95 %% interval of the ratio, Mann-Whitney U p (Holm-adjusted over every"
                     + " figure and step). Only rounds whose two turns raised no disturbing flag (cpu-stolen,"
                     + " not-steady, jit-busy, errors) count; a step with fewer than 4 such pairs gets no verdict.",
             "Takes run's options for the load (--steps, --duration, --warmup, ...). Writes the usual results"

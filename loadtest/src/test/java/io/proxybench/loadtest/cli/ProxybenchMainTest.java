@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.proxybench.loadtest.proc.OpenFileLimit;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,6 +64,25 @@ class ProxybenchMainTest {
                             + bad[2] + ")");
         }
         assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void everyCommandsHelpIsFormattedWithoutAWarning() {
+        // picocli formats descriptions with String.format: a lone % makes it warn on stderr and print the raw text
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            for (CommandLine command :
+                    ProxybenchMain.commandLine().getSubcommands().values()) {
+                assertThat(command.getUsageMessage())
+                        .as(command.getCommandName())
+                        .isNotBlank();
+            }
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test
