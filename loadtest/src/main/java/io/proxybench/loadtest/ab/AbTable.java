@@ -33,9 +33,10 @@ public final class AbTable {
                         + " over the run's %d tests. `~`: p > %s or |change| < %s %%. Interval: rank-based"
                         + " (Hodges-Lehmann) 95 %% interval of %s / %s.%n%n",
                 r.rounds(),
-                s.jitBusy() == JitBusyPolicy.SUBTRACT
-                        ? "cpu-stolen, not-steady, errors; jit-busy counts, its compiler threads' CPU taken out"
-                        : "cpu-stolen, not-steady, jit-busy, errors",
+                String.join(", ", s.jitBusy().disturbing())
+                        + (s.jitBusy() == JitBusyPolicy.SUBTRACT
+                                ? "; jit-busy counts, its compiler threads' CPU taken out"
+                                : ""),
                 s.minPairs(),
                 s.family(),
                 plain(s.alpha()),

@@ -2,8 +2,11 @@ package io.proxybench.loadtest.ab;
 
 import io.proxybench.loadtest.compare.Metric;
 import io.proxybench.loadtest.results.StepRecord;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * What a step that the JIT was busy in ({@code jit-busy}: its compiler threads took 10 % or more of the
@@ -17,19 +20,25 @@ import java.util.Set;
  */
 public enum JitBusyPolicy {
     /** A pair with a {@code jit-busy} step is left out; CPU per request is the whole process's. */
-    EXCLUDE(Metric.US_PER_REQ),
+    EXCLUDE(Metric.US_PER_REQ, false),
     /** A {@code jit-busy} step counts; CPU per request leaves out the JIT compiler threads. */
-    SUBTRACT(Metric.US_PER_REQ_OUTSIDE_JIT);
+    SUBTRACT(Metric.US_PER_REQ_OUTSIDE_JIT, true);
 
     private final Metric cpuFigure;
+    private final Set<String> disturbing;
 
-    JitBusyPolicy(Metric cpuFigure) {
+    JitBusyPolicy(Metric cpuFigure, boolean jitBusyCounts) {
         this.cpuFigure = cpuFigure;
+        Set<String> flags = new TreeSet<>(StepRecord.DISTURBING_FLAGS);
+        if (jitBusyCounts) {
+            flags.remove(StepRecord.FLAG_JIT_BUSY);
+        }
+        this.disturbing = Collections.unmodifiableSet(flags);
     }
 
     @Override
     public String toString() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     /** The figures an A/B compares under this policy, CPU per request first. */
@@ -37,12 +46,8 @@ public enum JitBusyPolicy {
         return List.of(cpuFigure, Metric.RPS, Metric.P50, Metric.P99);
     }
 
-    /** The flags that leave a step's pair out under this policy. */
+    /** The flags that leave a step's pair out under this policy, in name order. */
     public Set<String> disturbing() {
-        return this == EXCLUDE
-                ? StepRecord.DISTURBING_FLAGS
-                : StepRecord.DISTURBING_FLAGS.stream()
-                        .filter(flag -> !StepRecord.FLAG_JIT_BUSY.equals(flag))
-                        .collect(java.util.stream.Collectors.toUnmodifiableSet());
+        return disturbing;
     }
 }

@@ -1,6 +1,8 @@
 package io.proxybench.loadtest.compare;
 
 import io.proxybench.loadtest.results.StepRecord;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Function;
 
 /** A step figure that two runs are compared on, and which way is worse. */
@@ -23,9 +25,8 @@ public enum Metric {
      * The figures {@code compare} puts side by side: all but CPU per request outside the JIT, which only an
      * A/B after a short warm-up needs ({@code ab} and {@code gate} with {@code --jit-busy subtract}).
      */
-    public static final java.util.List<Metric> COMPARED = java.util.Arrays.stream(values())
-            .filter(m -> m != US_PER_REQ_OUTSIDE_JIT)
-            .toList();
+    public static final List<Metric> COMPARED =
+            Arrays.stream(values()).filter(m -> m != US_PER_REQ_OUTSIDE_JIT).toList();
 
     private final String label;
     private final Function<StepRecord, Double> value;

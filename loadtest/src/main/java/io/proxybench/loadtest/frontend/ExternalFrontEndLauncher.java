@@ -100,14 +100,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
         } catch (IOException e) {
             throw new ProcessStartException("cannot start " + spec.label() + ": " + e.getMessage());
         }
-        RunningServer server = new RunningServer(
-                process,
-                host,
-                port,
-                context.control(Role.PROXY, host, port),
-                null,
-                wrapped,
-                context.tlsFor(spec) != null);
+        RunningServer server = serving(process, host, port, wrapped, context.tlsFor(spec) != null);
         try {
             awaitReady(definition, server);
         } catch (ProcessStartException e) {
@@ -159,15 +152,15 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
         } catch (IOException e) {
             throw new ProcessStartException("cannot write in " + rawDir + ": " + e.getMessage());
         }
-        RunningServer server = new RunningServer(
-                process,
-                host,
-                port,
-                context.control(Role.PROXY, host, port),
-                null,
-                List.of("(already running, pid " + pid + ")"));
+        RunningServer server = serving(process, host, port, List.of("(already running, pid " + pid + ")"), false);
         awaitReady(definition, server);
         return withJvmFound(spec, server);
+    }
+
+    /** {@code process} serving on {@code host:port}, its control endpoint as the topology reaches it. */
+    private RunningServer serving(ChildProcess process, String host, int port, List<String> command, boolean tls)
+            throws ProcessStartException {
+        return new RunningServer(process, host, port, context.control(Role.PROXY, host, port), null, command, tls);
     }
 
     private static long pidOf(ExternalFrontEnd definition) throws ProcessStartException {
@@ -207,7 +200,7 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
                 "tls.key", tls == null ? "" : tls.privateKey().toAbsolutePath().toString());
         String combined = "";
         if (tls != null && pem) {
-            Path written = ReferenceTls.of(tls, resumption).writeCombined(dir);
+            Path written = CombinedPem.write(tls, dir);
             // like the rendered config: on another box the proxy reads it there
             context.topology().put(Role.PROXY, written);
             combined = written.toString();

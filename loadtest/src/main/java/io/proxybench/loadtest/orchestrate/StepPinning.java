@@ -49,7 +49,7 @@ final class StepPinning {
 
     StepPinning(RunPlan plan, Topology topology, RunRecorder recorder) {
         this.javaHome = plan.jvm().javaHome();
-        this.wanted = javaFeature(javaHome) >= VIRTUAL_THREADS_SINCE;
+        this.wanted = JavaRelease.feature(javaHome) >= VIRTUAL_THREADS_SINCE;
         this.remoteProxy = topology.boxOf(Role.PROXY) != null;
         this.recorder = recorder;
     }
@@ -124,10 +124,5 @@ final class StepPinning {
     /** The step's record with its pinning, when the step was recorded. */
     StepRecord applyTo(StepRecord record) {
         return figures == null ? record : record.withPinning(figures);
-    }
-
-    /** The Java feature release of {@code javaHome} (its {@code release} file), or of the kit's own without one. */
-    static int javaFeature(Path javaHome) {
-        return JavaRelease.feature(javaHome);
     }
 }

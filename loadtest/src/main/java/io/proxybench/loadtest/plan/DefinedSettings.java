@@ -1,6 +1,7 @@
 package io.proxybench.loadtest.plan;
 
 import io.proxybench.loadtest.template.PlaceholderTemplate;
+import io.proxybench.loadtest.template.RunPlaceholder;
 import io.proxybench.loadtest.template.TemplateException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -23,22 +24,6 @@ import java.util.regex.Pattern;
 public record DefinedSettings(String server, Map<String, String> defaults, String file, int line) {
 
     /** Run values good enough to check a variant's settings before the run has any. */
-    private static final Map<String, String> SAMPLE_RUN = Map.ofEntries(
-            Map.entry("port", "1"),
-            Map.entry("address", "127.0.0.1"),
-            Map.entry("listen", "127.0.0.1:1"),
-            Map.entry("origin", "127.0.0.1:2"),
-            Map.entry("origin.host", "127.0.0.1"),
-            Map.entry("origin.port", "2"),
-            Map.entry("dir", "."),
-            Map.entry("cores", "1"),
-            Map.entry("connections", "1"),
-            Map.entry("tls", "false"),
-            Map.entry("tls.cert", ""),
-            Map.entry("tls.key", ""),
-            Map.entry("tls.pem", ""),
-            Map.entry("tls.resumption", "true"));
-
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
     public DefinedSettings {
@@ -56,7 +41,7 @@ public record DefinedSettings(String server, Map<String, String> defaults, Strin
     /** Names that are the kit's, or not a name, are refused; so is a default that cannot be worked out. */
     public void checkDeclared() throws PlanException {
         for (String name : defaults.keySet()) {
-            if (!NAME.matcher(name).matches() || PlaceholderTemplate.NAMES.containsKey(name)) {
+            if (!NAME.matcher(name).matches() || RunPlaceholder.keys().contains(name)) {
                 throw new PlanException(file + ":" + line + ": settings: '" + name
                         + "' is not a name of its own (letters, digits, '_' and '-', none of the kit's placeholders)");
             }
@@ -66,7 +51,7 @@ public record DefinedSettings(String server, Map<String, String> defaults, Strin
 
     /** A variant's settings checked before the run starts: the answer to a typo, in one line. */
     public void check(Map<String, String> given) throws PlanException {
-        resolve(given, SAMPLE_RUN);
+        resolve(given, RunPlaceholder.samples());
     }
 
     /** {@code runValues} with every setting added: the variant's value where it gives one, else the default. */

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * @param address      {@code host:port} of a proxy the kit neither starts nor stops; null for {@code command}
  * @param pid          the running proxy's process to sample; null when unknown
  * @param pidFile      a file holding that pid, read when the front end's turn comes; null when not given
- * @param definedIn    where the definition was read, for messages: {@code FILE:LINE}
+ * @param definedIn    where the definition was read
  */
 public record ExternalFrontEnd(
         String name,
@@ -38,7 +38,7 @@ public record ExternalFrontEnd(
         String address,
         Long pid,
         Path pidFile,
-        String definedIn) {
+        DefinitionSource definedIn) {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -65,9 +65,7 @@ public record ExternalFrontEnd(
 
     /** Its command as a template, placed at its definition's line. */
     public PlaceholderTemplate commandTemplate() {
-        int colon = definedIn.lastIndexOf(':');
-        return new PlaceholderTemplate(
-                command, definedIn.substring(0, colon), Integer.parseInt(definedIn.substring(colon + 1)));
+        return new PlaceholderTemplate(command, definedIn.file(), definedIn.line());
     }
 
     /** True when the kit starts it; false for a proxy already running at {@link #address}. */

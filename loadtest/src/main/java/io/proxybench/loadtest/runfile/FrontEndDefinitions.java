@@ -2,6 +2,7 @@ package io.proxybench.loadtest.runfile;
 
 import io.proxybench.loadtest.plan.ConfigTemplate;
 import io.proxybench.loadtest.plan.DefinedSettings;
+import io.proxybench.loadtest.plan.DefinitionSource;
 import io.proxybench.loadtest.plan.DurationParser;
 import io.proxybench.loadtest.plan.ExternalFrontEnd;
 import io.proxybench.loadtest.plan.PlanException;
@@ -164,7 +165,7 @@ final class FrontEndDefinitions {
                 started ? null : checkedAddress(entry.address()),
                 entry.pid(),
                 entry.pidFile() == null ? null : base.resolve(entry.pidFile()).normalize(),
-                file + ":" + line);
+                new DefinitionSource(file, line));
     }
 
     /** The entry that writes {@code definition} back; {@code config} as the plan file will find it. */

@@ -24,23 +24,6 @@ import java.util.regex.Pattern;
  */
 public record PlaceholderTemplate(String text, String source, int lineBase) {
 
-    /** The names the kit gives every template, with what each stands for. */
-    public static final Map<String, String> NAMES = Map.ofEntries(
-            Map.entry("port", "where the proxy must listen (picked free by the kit)"),
-            Map.entry("address", "the proxy's address in the topology"),
-            Map.entry("listen", "address:port, an IPv6 address in brackets"),
-            Map.entry("origin", "host:port of the stub origin"),
-            Map.entry("origin.host", "the stub origin's host"),
-            Map.entry("origin.port", "the stub origin's port"),
-            Map.entry("dir", "the front end's own directory under raw/"),
-            Map.entry("cores", "cores the proxy role may use"),
-            Map.entry("connections", "connections of the run's largest step (its req/s in the open model)"),
-            Map.entry("tls", "true on a --tls run, else false"),
-            Map.entry("tls.cert", "the run's server certificate then its CA (PEM); empty without --tls"),
-            Map.entry("tls.key", "the certificate's private key (PEM); empty without --tls"),
-            Map.entry("tls.pem", "the chain and the key in one file (HAProxy's crt); empty without --tls"),
-            Map.entry("tls.resumption", "true when clients may resume TLS sessions (tickets and cache)"));
-
     private static final Pattern TAG = Pattern.compile("\\{\\{\\s*([^{}]*?)\\s*}}");
     private static final Pattern IF = Pattern.compile("#if\\s+(!?)\\s*(\\S+)");
 
@@ -57,7 +40,7 @@ public record PlaceholderTemplate(String text, String source, int lineBase) {
 
     /** Every placeholder known (the kit's names and {@code settings}), every block closed. */
     public void check(Set<String> settings) throws TemplateException {
-        Set<String> known = new HashSet<>(NAMES.keySet());
+        Set<String> known = new HashSet<>(RunPlaceholder.keys());
         known.addAll(settings);
         Deque<Piece> open = new ArrayDeque<>();
         Set<Piece> withElse = new HashSet<>();

@@ -35,7 +35,7 @@ class TlsReferenceConfigTest {
     void haproxysPemHoldsTheChainThenTheKeyForItsOwnerOnly() throws IOException {
         Path chain = Files.writeString(dir.resolve("chain.pem"), "CHAIN\n");
         Path key = Files.writeString(dir.resolve("key.pem"), "KEY\n");
-        Path both = new ReferenceTls(chain, key, true).writeCombined(dir);
+        Path both = CombinedPem.write(new PemFiles(chain, key, dir.resolve("ca.pem"), KeyType.ECDSA_P256), dir);
         assertThat(both).content().isEqualTo("CHAIN\nKEY\n");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(both)))
                 .isEqualTo("rw-------");

@@ -94,7 +94,7 @@ class RunFileReaderTest {
         assertThat(mine.ready()).isEqualTo(new ReadyCondition(ReadyCondition.Kind.HTTP_PATH, "/healthz"));
         assertThat(mine.readyTimeout()).isEqualTo(Duration.ofSeconds(20));
         assertThat(mine.stop()).isEqualTo(new StopPolicy(StopPolicy.Signal.QUIT, Duration.ofSeconds(10)));
-        assertThat(mine.definedIn()).isEqualTo(dir.resolve("run.yaml") + ":3");
+        assertThat(mine.definedIn()).hasToString(dir.resolve("run.yaml") + ":3");
     }
 
     @Test
