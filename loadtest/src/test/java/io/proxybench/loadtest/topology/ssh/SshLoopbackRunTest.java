@@ -46,18 +46,7 @@ class SshLoopbackRunTest {
     void aRampThroughSshOnLoopbackReportsAndLeavesNothingRunning(@TempDir Path dir) throws Exception {
         int port = freePort();
         try (LocalSshd sshd = LocalSshd.start(dir.resolve("ssh"), "127.0.0.1", port, List.of())) {
-            Path hosts = dir.resolve("hosts.properties");
-            Files.writeString(
-                    hosts,
-                    String.join(
-                            "\n",
-                            "generator = " + sshd.target(),
-                            "proxy     = " + sshd.target(),
-                            "origin    = " + sshd.target(),
-                            "proxy.interface = lo",
-                            "ssh.config = ssh/ssh_config",
-                            "remote.dir = " + dir.resolve("box"),
-                            ""));
+            Path hosts = everyRoleOn(sshd, dir);
 
             // a front end of the user's own runs on the proxy box too, from its definition
             Path runFile = Files.writeString(
@@ -131,18 +120,7 @@ class SshLoopbackRunTest {
             throws Exception {
         int port = freePort();
         try (LocalSshd sshd = LocalSshd.start(dir.resolve("ssh"), "127.0.0.1", port, List.of())) {
-            Path hosts = dir.resolve("hosts.properties");
-            Files.writeString(
-                    hosts,
-                    String.join(
-                            "\n",
-                            "generator = " + sshd.target(),
-                            "proxy     = " + sshd.target(),
-                            "origin    = " + sshd.target(),
-                            "proxy.interface = lo",
-                            "ssh.config = ssh/ssh_config",
-                            "remote.dir = " + dir.resolve("box"),
-                            ""));
+            Path hosts = everyRoleOn(sshd, dir);
 
             Path runDir = run(
                     dir.resolve("results"),
@@ -181,6 +159,21 @@ class SshLoopbackRunTest {
                     .as("processes still carrying PROXYBENCH_RUN=" + runId)
                     .isEmpty();
         }
+    }
+
+    /** A hosts file that puts every role on the test's sshd, its remote directory under {@code dir}. */
+    private static Path everyRoleOn(LocalSshd sshd, Path dir) throws IOException {
+        return Files.writeString(
+                dir.resolve("hosts.properties"),
+                String.join(
+                        "\n",
+                        "generator = " + sshd.target(),
+                        "proxy     = " + sshd.target(),
+                        "origin    = " + sshd.target(),
+                        "proxy.interface = lo",
+                        "ssh.config = ssh/ssh_config",
+                        "remote.dir = " + dir.resolve("box"),
+                        ""));
     }
 
     static Path run(Path out, String... args) throws IOException {
