@@ -9,6 +9,7 @@ import io.proxybench.loadtest.process.ChildProcess;
 import io.proxybench.loadtest.process.ProcessStartException;
 import io.proxybench.loadtest.runfile.BundledFrontEnds;
 import io.proxybench.loadtest.sample.JvmTotalsReader;
+import io.proxybench.loadtest.template.RunPlaceholder;
 import io.proxybench.loadtest.template.TemplateException;
 import io.proxybench.loadtest.topology.Role;
 import java.io.IOException;
@@ -181,23 +182,26 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
     Map<String, String> values(FrontEndSpec spec, String host, int port, RunningServer origin, Path dir, boolean pem)
             throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("port", String.valueOf(port));
-        values.put("address", host);
-        values.put("listen", hostPort(host, port));
-        values.put("origin", hostPort(origin.host(), origin.port()));
-        values.put("origin.host", origin.host());
-        values.put("origin.port", String.valueOf(origin.port()));
-        values.put("dir", dir.toString());
-        values.put("cores", String.valueOf(context.cores()));
-        values.put("connections", String.valueOf(context.plan().load().maxConnections()));
+        values.put(RunPlaceholder.PORT.key(), String.valueOf(port));
+        values.put(RunPlaceholder.ADDRESS.key(), host);
+        values.put(RunPlaceholder.LISTEN.key(), hostPort(host, port));
+        values.put(RunPlaceholder.ORIGIN.key(), hostPort(origin.host(), origin.port()));
+        values.put(RunPlaceholder.ORIGIN_HOST.key(), origin.host());
+        values.put(RunPlaceholder.ORIGIN_PORT.key(), String.valueOf(origin.port()));
+        values.put(RunPlaceholder.DIR.key(), dir.toString());
+        values.put(RunPlaceholder.CORES.key(), String.valueOf(context.cores()));
+        values.put(
+                RunPlaceholder.CONNECTIONS.key(),
+                String.valueOf(context.plan().load().maxConnections()));
         PemFiles tls = context.tlsFor(spec);
         boolean resumption = context.plan().tls().resumption().enabled();
-        values.put("tls", String.valueOf(tls != null));
+        values.put(RunPlaceholder.TLS.key(), String.valueOf(tls != null));
         values.put(
-                "tls.cert",
+                RunPlaceholder.TLS_CERT.key(),
                 tls == null ? "" : tls.certificateChain().toAbsolutePath().toString());
         values.put(
-                "tls.key", tls == null ? "" : tls.privateKey().toAbsolutePath().toString());
+                RunPlaceholder.TLS_KEY.key(),
+                tls == null ? "" : tls.privateKey().toAbsolutePath().toString());
         String combined = "";
         if (tls != null && pem) {
             Path written = CombinedPem.write(tls, dir);
@@ -205,8 +209,8 @@ public final class ExternalFrontEndLauncher implements FrontEndLauncher {
             context.topology().put(Role.PROXY, written);
             combined = written.toString();
         }
-        values.put("tls.pem", combined);
-        values.put("tls.resumption", String.valueOf(tls != null && resumption));
+        values.put(RunPlaceholder.TLS_PEM.key(), combined);
+        values.put(RunPlaceholder.TLS_RESUMPTION.key(), String.valueOf(tls != null && resumption));
         return values;
     }
 

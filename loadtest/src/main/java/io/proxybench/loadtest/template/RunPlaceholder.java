@@ -1,5 +1,6 @@
 package io.proxybench.loadtest.template;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -25,6 +26,9 @@ public enum RunPlaceholder {
     TLS_PEM("tls.pem", ""),
     TLS_RESUMPTION("tls.resumption", "true");
 
+    /** Initialised after the constants, as an enum's static fields are. */
+    private static final Map<String, String> SAMPLES = byKey();
+
     private final String key;
     private final String sample;
 
@@ -40,15 +44,19 @@ public enum RunPlaceholder {
 
     /** Every key. */
     public static Set<String> keys() {
-        return samples().keySet();
+        return SAMPLES.keySet();
     }
 
     /** Every key with a value of its shape: a stand-in run, to check templates and settings against. */
     public static Map<String, String> samples() {
-        Map<String, String> values = new LinkedHashMap<>();
+        return SAMPLES;
+    }
+
+    private static Map<String, String> byKey() {
+        Map<String, String> samples = new LinkedHashMap<>();
         for (RunPlaceholder placeholder : values()) {
-            values.put(placeholder.key, placeholder.sample);
+            samples.put(placeholder.key, placeholder.sample);
         }
-        return values;
+        return Collections.unmodifiableMap(samples);
     }
 }
